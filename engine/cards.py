@@ -1,0 +1,102 @@
+"""Cards, decks and the card notation of the rules (p2: two decks of 52)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable
+
+SUITS = "SHDC"  # spades, hearts, diamonds, clubs: the display and sort order
+SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+RANKS = tuple(range(2, 15))  # 2..10, J=11, Q=12, K=13, A=14: ace high
+RANK_LETTERS = {10: "T", 11: "J", 12: "Q", 13: "K", 14: "A"}
+_RANK_FROM_TEXT = {**{str(r): r for r in range(2, 11)}, "T": 10, "J": 11, "Q": 12, "K": 13, "A": 14}
+
+
+class CardError(ValueError):
+    """A text that is not a card in the notation (rank then suit: AS, TH, 10H, 7C)."""
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Card:
+    """One card. There is one object per card (`Card(14, "S") is Card.parse("AS")`), so equality
+    and hashing are by identity, which keeps the engine's hot loops fast. Sorted by rank, then suit.
+    """
+
+    rank: int
+    suit: str
+
+    def __new__(cls, rank: int, suit: str) -> Card:
+        card = _CARDS.get((rank, suit))
+        if card is None:
+            if rank not in RANKS or suit not in SUITS or len(suit) != 1:
+                raise CardError(f"no such card: rank {rank!r}, suit {suit!r}")
+            card = object.__new__(cls)
+        return card
+
+    def __reduce__(self) -> tuple[type[Card], tuple[int, str]]:
+        return Card, (self.rank, self.suit)
+
+    def __lt__(self, other: Card) -> bool:
+        return CARD_ORDER[self] < CARD_ORDER[other]
+
+    def __gt__(self, other: Card) -> bool:
+        return CARD_ORDER[self] > CARD_ORDER[other]
+
+    @staticmethod
+    def parse(text: str) -> Card:
+        """Read `AS`, `TH`, `10h`, ` 7c ` (case and spaces are lax; rank then suit)."""
+        token = text.strip().upper()
+        rank = _RANK_FROM_TEXT.get(token[:-1])
+        if len(token) < 2 or rank is None or token[-1] not in SUITS:
+            raise CardError(f"{text.strip()!r} is not a card (write rank then suit, e.g. AS, TH, 10H, 7C)")
+        return _CARDS[rank, token[-1]]
+
+    def __str__(self) -> str:
+        return RANK_LETTERS.get(self.rank, str(self.rank)) + self.suit
+
+    def __repr__(self) -> str:
+        return f"Card.parse({str(self)!r})"
+
+
+_CARDS: dict[tuple[int, str], Card] = {}
+for _suit in SUITS:
+    for _rank in RANKS:
+        _CARDS[_rank, _suit] = Card(_rank, _suit)
+FULL_DECK: tuple[Card, ...] = tuple(_CARDS[r, s] for s in SUITS for r in RANKS)
+SUIT_INDEX = {s: i for i, s in enumerate(SUITS)}
+CARD_ORDER = {card: card.rank * 4 + SUIT_INDEX[card.suit] for card in FULL_DECK}  # rank, then suit
+
+
+def card_key(card: Card) -> tuple[int, int]:
+    """Display order in a hand: by suit, then rank."""
+    return SUIT_INDEX[card.suit], card.rank
+
+
+def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
+    """Cards separated by spaces or commas, or an iterable of card texts."""
+    tokens = text.replace(",", " ").split() if isinstance(text, str) else list(text)
+    return tuple(Card.parse(t) for t in tokens)
+
+
+def format_cards(cards: Iterable[Card]) -> str:
+    return " ".join(str(c) for c in cards)
+
+
+def check_deck(cards: Iterable[Card], what: str = "deck") -> tuple[Card, ...]:
+    """A deck must be a permutation of the 52 cards (p2)."""
+    deck = tuple(cards)
+    seen: set[Card] = set()
+    repeated = []
+    for card in deck:
+        if card in seen:
+            repeated.append(str(card))
+        seen.add(card)
+    missing = [str(c) for c in FULL_DECK if c not in seen]
+    if len(deck) != 52 or repeated or missing:
+        parts = [f"{what} has {len(deck)} cards, not 52"] if len(deck) != 52 else []
+        if repeated:
+            parts.append("repeats " + " ".join(repeated))
+        if missing:
+            parts.append("lacks " + " ".join(missing))
+        raise CardError(f"{what} is not a permutation of the 52 cards (p2): " + "; ".join(parts))
+    return deck

@@ -1,0 +1,40 @@
+"""A session: several games (коны) at the same table, the pool carried from each into the next (p12)."""
+
+from __future__ import annotations
+
+from .game import Game
+from .options import Options, Table
+from .policy import Policy, default_policy, play_out
+from .rng import Stream
+
+
+def game_seed(seed: int, number: int) -> int:
+    """The seed of the session's game `number` (0-based): drawn from the session seed's own stream."""
+    stream = Stream(seed)
+    for _ in range(number):
+        stream.next64()
+    return stream.next64() >> 1  # a non-negative seed that reads well in a record
+
+
+class Session:
+    def __init__(self, table: Table, options: Options | None = None, seed: int = 0, pool: int = 0) -> None:
+        self.table, self.options, self.seed = table, options or Options(), seed
+        self.table.check(self.options)
+        self.pool = pool
+        self.games: list[Game] = []
+
+    def new_game(self) -> Game:
+        """The next game, with the pool the last one carried out (p12)."""
+        if self.games and not self.games[-1].over:
+            raise ValueError("the current game is not over yet")
+        if self.games:
+            self.pool = self.games[-1].pool
+        game = Game(self.table, self.options, seed=game_seed(self.seed, len(self.games)), pool=self.pool)
+        self.games.append(game)
+        return game
+
+    def play(self, count: int, policy: Policy = default_policy) -> list[Game]:
+        for _ in range(count):
+            play_out(self.new_game(), policy)
+        self.pool = self.games[-1].pool
+        return self.games
