@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Any, Callable, Iterator
 
-from .actions import Action, Beat, Lead, Play, Stake, Take
-from .cards import FULL_DECK, Card, check_deck
+from .actions import Action, Beat, Lead, Play, Stake, Take, parse_action
+from .cards import FULL_DECK, Card, check_deck, parse_cards
 from .events import Event
 from .options import Options, Table
 from .rng import Stream
@@ -191,6 +191,29 @@ class Game:
         game = Game(self.table, self.options, seed=self.seed, decks=self.given_decks, pool=self.pool_in)
         for action in self.actions if actions is None else actions:
             game.apply(action)
+        return game
+
+    def to_json(self) -> dict[str, Any]:
+        """The game as data: set-up plus decisions (loading replays them, see `from_json`)."""
+        return {
+            "table": {"players": list(self.table.players), "banker": self.table.banker, "dealer": self.table.dealer},
+            "options": self.options.to_mapping(),
+            "seed": self.seed,
+            "decks": None if self.given_decks is None else
+            {"banker": " ".join(map(str, self.given_decks[0])), "dealer": " ".join(map(str, self.given_decks[1]))},
+            "pool": self.pool_in,
+            "actions": [str(a) for a in self.actions],
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Game:
+        table = Table(tuple(data["table"]["players"]), data["table"]["banker"], data["table"]["dealer"])
+        decks = data.get("decks")
+        game = cls(table, Options.from_mapping(data.get("options", {})), seed=data.get("seed"),
+                   decks=None if decks is None else (parse_cards(decks["banker"]), parse_cards(decks["dealer"])),
+                   pool=data.get("pool", 0))
+        for text in data.get("actions", []):
+            game.apply(parse_action(text))
         return game
 
     def clone(self) -> Game:

@@ -1,0 +1,71 @@
+"""A game told step by step for the demo and the command line: each event with its narration
+in both languages, the snapshot of the table after it, the note of the record, and a summary.
+
+The site builds these traces in CPython at build time, and the browser's worker builds them
+again with Pyodide from the same code, so the two agree byte for byte.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .events import Event
+from .game import Game
+from .narration import LANGS, narrate
+from .record import Note, Record
+from .view import snapshot
+
+
+def summary(game: Game) -> dict[str, Any]:
+    """The result of a game (what `replay --json` prints, without the events)."""
+    return {
+        "players": {
+            name: {"net": game.nets[i], "hand": [str(c) for c in game.hands[i]], "penalty": [str(c) for c in game.penalty[i]]}
+            for i, name in enumerate(game.seats)
+        },
+        "banker": {"name": game.table.banker, "net": game.banker_net},
+        "dealer": {"name": game.table.dealer},
+        "pool_in": game.pool_in,
+        "pool": game.pool,
+        "last_prize_winner": None if game.last_winner is None else game.seats[game.last_winner],
+        "rounds": game.round,
+        "over": game.over,
+    }
+
+
+def trace(record: Record) -> dict[str, Any]:
+    """Play the record and tell it step by step, with its notes."""
+    return trace_game(record.play(), record.notes)
+
+
+def trace_game(game: Game, notes: list[Note] | tuple[Note, ...] = ()) -> dict[str, Any]:
+    """Tell a game (over or in progress) step by step: its decisions are replayed with an observer
+    that keeps the event, its sentences and the table after it."""
+    steps: list[dict[str, Any]] = []
+
+    def observe(replayed: Game, event: Event) -> None:
+        steps.append({
+            "event": event.to_json(),
+            "text": {lang: narrate(event, lang) for lang in LANGS},
+            "decision": len(replayed.actions),
+            "state": snapshot(replayed),
+        })
+
+    replayed = Game(game.table, game.options, seed=game.seed, decks=game.given_decks, pool=game.pool_in,
+                    observer=observe)
+    for action in game.actions:
+        replayed.apply(action)
+    return _told(replayed, steps, notes)
+
+
+def _told(game: Game, steps: list[dict[str, Any]], notes: list[Note] | tuple[Note, ...]) -> dict[str, Any]:
+    for note in notes:
+        if 1 <= note.step <= len(steps):
+            steps[note.step - 1]["note"] = {"en": note.en, "ru": note.ru}
+    moves = []
+    for index, step in enumerate(steps):
+        made = step["decision"]
+        if made > len(moves):
+            action = game.actions[made - 1]
+            moves.append({"move": str(action), "who": step["event"].get("who", game.table.banker), "step": index + 1})
+    return {"game": game.to_json(), "steps": steps, "moves": moves, "result": summary(game)}
