@@ -68,4 +68,4 @@ def _told(game: Game, steps: list[dict[str, Any]], notes: list[Note] | tuple[Not
         if made > len(moves):
             action = game.actions[made - 1]
             moves.append({"move": str(action), "who": step["event"].get("who", game.table.banker), "step": index + 1})
-    return {"game": game.to_json(), "steps": steps, "moves": moves, "result": summary(game)}
+    return {"game": game.to_json(), "seats": list(game.seats), "steps": steps, "moves": moves, "result": summary(game)}

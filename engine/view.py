@@ -1,7 +1,8 @@
 """What a view needs to draw the table at one step: a compact, JSON-ready snapshot.
 
 The demo draws every step from these snapshots, whether they were made at build time in
-CPython or live in the browser by Pyodide, so both paths render the same way.
+CPython or live in the browser by Pyodide, so both paths render the same way. Lists by seat
+follow `game.seats` (the trace carries the names once); cards are written `AS`, `TH`.
 """
 
 from __future__ import annotations
@@ -17,29 +18,25 @@ def _cards(cards: list[Card]) -> list[str]:
 
 
 def snapshot(game: Game) -> dict[str, Any]:
-    """The public table: the banker's row (face down until turned up, with its stakes), each
-    seat's hand, laid-aside pile, penalty pile and tricks, the cards in play, decks, discard and chips."""
+    """The table after a step: the banker's row (the first `up` turned up) with its stakes, each
+    seat's hand, laid-aside pile, penalty pile, tricks taken and chips, the cards in play, the decks,
+    the discards, the pool and the banker's takings."""
     to_act = game.to_act
     return {
         "phase": game.phase,
         "round": game.round,
         "to_act": None if to_act is None else ("banker" if to_act == BANKER else game.seats[to_act]),
-        "banker_deck": game.banker_left,
-        "dealer_deck": game.dealer_left,
-        "row": [{"card": str(card), "up": i < game.revealed, "stake": game.stakes[i]} for i, card in enumerate(game.row)],
-        "seats": [
-            {
-                "name": name,
-                "hand": _cards(game.hands[i]),
-                "aside": _cards(game.aside[i]),
-                "penalty": _cards(game.penalty[i]),
-                "tricks": len(game.tricks[i]),
-                "net": game.nets[i],
-                "active": game.active[i],
-            }
-            for i, name in enumerate(game.seats)
-        ],
-        "table": [[game.seats[seat], str(card)] for seat, card in game.table_cards],
+        "decks": [game.banker_left, game.dealer_left],
+        "row": _cards(game.row),
+        "up": game.revealed if game.row else 0,
+        "stakes": list(game.stakes),
+        "hands": [_cards(h) for h in game.hands],
+        "aside": [_cards(p) for p in game.aside],
+        "penalty": [_cards(p) for p in game.penalty],
+        "tricks": [len(t) for t in game.tricks],
+        "nets": list(game.nets),
+        "active": list(game.active),
+        "table": [[seat, str(card)] for seat, card in game.table_cards],
         "discard": len(game.discard),
         "banker_discard": len(game.banker_discard),
         "pool": game.pool,
