@@ -361,6 +361,7 @@ class Game:
         position = self.revealed
         card, stake = self.row[position], self.stakes[position]
         winner = next((seat for seat, hand in enumerate(self.hands) if card in hand), None)
+        rules: tuple[str, ...]
         if winner is not None:
             self.nets[winner] += stake
             self.last_winner = winner
@@ -448,6 +449,7 @@ class Game:
 
     def _answers(self) -> list[Action]:
         led, covers = self.led, self._covers()
+        full: list[Action]
         if len(led) == 1:
             full = [Beat(((led[0], c),)) for c in covers[0]]
         else:

@@ -62,7 +62,7 @@ def _told(game: Game, steps: list[dict[str, Any]], notes: list[Note] | tuple[Not
     for note in notes:
         if 1 <= note.step <= len(steps):
             steps[note.step - 1]["note"] = {"en": note.en, "ru": note.ru}
-    moves = []
+    moves: list[dict[str, Any]] = []
     for index, step in enumerate(steps):
         made = step["decision"]
         if made > len(moves):

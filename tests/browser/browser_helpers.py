@@ -1,0 +1,158 @@
+"""Static file server and assertions shared by the browser tests.
+
+The fixtures in conftest.py use these; tests import the assertions with
+``from browser_helpers import assert_same_origin``.
+"""
+
+from __future__ import annotations
+
+import functools
+import threading
+from collections.abc import Iterable
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any, ClassVar
+from urllib.parse import urlsplit
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
+
+# Types the browser must get right: Pyodide's loader never settles (and raises
+# nothing) when the .wasm file comes with another MIME type.
+MIME_TYPES = {
+    ".wasm": "application/wasm",
+    ".mjs": "text/javascript",
+    ".js": "text/javascript",
+}
+
+
+class QuietHandler(SimpleHTTPRequestHandler):
+    """Serves a directory without logging; 404s any path under ``blocked_prefixes``.
+
+    Each served directory gets its own subclass (see ``StaticServer``), so the
+    class-level sets below belong to one server.
+    """
+
+    # URL path prefixes, e.g. "/pyodide/" or "/pyodide/pyodide.asm.wasm", that
+    # answer 404 as if the files were missing.
+    blocked_prefixes: ClassVar[set[str]] = set()
+    # URL paths requested from this server, in order (the server's view).
+    requests_log: ClassVar[list[str]] = []
+
+    def guess_type(self, path: str | Any) -> str:
+        suffix = Path(str(path)).suffix.lower()
+        if suffix in MIME_TYPES:
+            return MIME_TYPES[suffix]
+        return super().guess_type(path)
+
+    def send_head(self) -> Any:
+        path = urlsplit(self.path).path
+        type(self).requests_log.append(path)
+        if any(path.startswith(prefix) for prefix in type(self).blocked_prefixes):
+            self.send_error(404, "Blocked by the test")
+            return None
+        return super().send_head()
+
+    def end_headers(self) -> None:
+        # Every test context starts with an empty cache anyway; this keeps a
+        # blocked file from being served from a cache within one test.
+        self.send_header("Cache-Control", "no-store")
+        super().end_headers()
+
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+
+class _QuietServer(ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        # A browser closing a connection early is not an error worth printing.
+        pass
+
+
+class ServedSite(str):
+    """The base URL of a running server ("http://127.0.0.1:PORT"), with extras.
+
+    ``blocked_prefixes`` and ``requests_log`` are the handler's class-level
+    collections; ``root`` is the directory served.
+    """
+
+    root: Path
+    blocked_prefixes: set[str]
+    requests_log: list[str]
+
+    def url(self, path: str = "/") -> str:
+        return str(self) + "/" + path.lstrip("/")
+
+
+class StaticServer:
+    """An ``http.server`` on 127.0.0.1 (a free port) in a background thread."""
+
+    def __init__(self, root: Path | str) -> None:
+        self.root = Path(root).resolve()
+        if not self.root.is_dir():
+            raise FileNotFoundError(f"not a directory: {self.root}")
+        self.handler: type[QuietHandler] = type(
+            "ServedDirHandler",
+            (QuietHandler,),
+            {"blocked_prefixes": set(), "requests_log": []},
+        )
+        handler = functools.partial(self.handler, directory=str(self.root))
+        self.httpd = _QuietServer(("127.0.0.1", 0), handler)
+        port = self.httpd.server_port
+        self.site = ServedSite(f"http://127.0.0.1:{port}")
+        self.site.root = self.root
+        self.site.blocked_prefixes = self.handler.blocked_prefixes
+        self.site.requests_log = self.handler.requests_log
+        self.thread = threading.Thread(
+            target=self.httpd.serve_forever,
+            kwargs={"poll_interval": 0.1},
+            name=f"static-server-{port}",
+            daemon=True,
+        )
+        self.thread.start()
+
+    def close(self) -> None:
+        self.httpd.shutdown()
+        self.httpd.server_close()
+        self.thread.join(timeout=5)
+
+
+def _origin(url: str) -> str:
+    parts = urlsplit(url)
+    return f"{parts.scheme}://{parts.netloc}"
+
+
+def foreign_urls(urls: Iterable[str], base_url: str) -> list[str]:
+    """The URLs that did not go to base_url's origin (data:/about: never leave)."""
+    origin = _origin(base_url)
+    foreign = []
+    for url in urls:
+        scheme = urlsplit(url).scheme
+        if scheme in ("data", "about"):
+            continue
+        if scheme == "blob":
+            # blob:http://127.0.0.1:PORT/uuid carries its creator's origin.
+            url = url[len("blob:") :]
+        if _origin(url) != origin:
+            foreign.append(url)
+    return foreign
+
+
+def assert_same_origin(page: Any, base_url: str) -> None:
+    """Every request the page made (``page.requests_seen``) went to base_url's origin."""
+    seen = list(page.requests_seen)
+    assert seen, "the page made no request at all"
+    foreign = foreign_urls(seen, base_url)
+    assert not foreign, (
+        f"requests left {_origin(base_url)}:\n  " + "\n  ".join(foreign)
+    )

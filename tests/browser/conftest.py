@@ -1,0 +1,170 @@
+"""Fixtures for the Playwright browser tests (Debian's Chromium, headless).
+
+- ``site_server``: the built site (``_site/``) served on 127.0.0.1; builds it
+  first when it is missing or older than its sources.
+- ``static_server``: a factory serving any directory the same way.
+- ``browser`` / ``page``: Chromium, and a fresh context + page per test with
+  ``page.requests_seen`` (every request URL) and ``page.console_errors``
+  (console errors and uncaught page errors). Nothing is asserted at teardown.
+
+A test can make files look missing, e.g.
+``site_server.blocked_prefixes.add("/pyodide/")`` (see ``blocked_prefixes``,
+which also resets the set after the test).
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page, Playwright, sync_playwright
+
+from browser_helpers import (
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    ServedSite,
+    StaticServer,
+    assert_same_origin,
+)
+
+__all__ = ["assert_same_origin"]
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+SITE_DIR = REPO_ROOT / "_site"
+SITE_INDEX = SITE_DIR / "index.html"
+# What the built site is made from: a change to any of these rebuilds it.
+SITE_SOURCES = ["build.py", "package-lock.json", "engine", "lessons", "site"]
+
+
+def _newest_source_mtime() -> float:
+    newest = 0.0
+    for name in SITE_SOURCES:
+        path = REPO_ROOT / name
+        if path.is_file():
+            newest = max(newest, path.stat().st_mtime)
+        elif path.is_dir():
+            for dirpath, dirnames, filenames in os.walk(path):
+                dirnames[:] = [d for d in dirnames if d != "__pycache__" and not d.startswith(".")]
+                for filename in filenames:
+                    newest = max(newest, (Path(dirpath) / filename).stat().st_mtime)
+    return newest
+
+
+def _site_is_stale() -> bool:
+    if not SITE_INDEX.is_file():
+        return True
+    return SITE_INDEX.stat().st_mtime < _newest_source_mtime()
+
+
+@pytest.fixture(scope="session")
+def built_site() -> Path:
+    """``_site/``, built once per session if missing or older than its sources."""
+    if _site_is_stale():
+        if not (REPO_ROOT / "build.py").is_file():
+            pytest.fail(f"cannot build the site: {REPO_ROOT / 'build.py'} is missing", pytrace=False)
+        subprocess.run([sys.executable, "build.py"], cwd=REPO_ROOT, check=True)
+        if not SITE_INDEX.is_file():
+            pytest.fail(f"build.py ran but did not write {SITE_INDEX}", pytrace=False)
+    return SITE_DIR
+
+
+@pytest.fixture(scope="session")
+def site_server(built_site: Path) -> Iterator[ServedSite]:
+    """Base URL (``http://127.0.0.1:PORT``) of the built site, served for the session."""
+    server = StaticServer(built_site)
+    try:
+        yield server.site
+    finally:
+        server.close()
+
+
+@pytest.fixture
+def blocked_prefixes(site_server: ServedSite) -> Iterator[set[str]]:
+    """The site server's set of 404'd path prefixes, emptied again after the test."""
+    site_server.blocked_prefixes.clear()
+    try:
+        yield site_server.blocked_prefixes
+    finally:
+        site_server.blocked_prefixes.clear()
+
+
+@pytest.fixture
+def static_server() -> Iterator[Callable[[Path | str], ServedSite]]:
+    """Factory: ``static_server(path)`` serves that directory until the test ends."""
+    servers: list[StaticServer] = []
+
+    def start(path: Path | str) -> ServedSite:
+        server = StaticServer(path)
+        servers.append(server)
+        return server.site
+
+    try:
+        yield start
+    finally:
+        for server in servers:
+            server.close()
+
+
+@pytest.fixture(scope="session")
+def playwright_instance() -> Iterator[Playwright]:
+    pw = sync_playwright().start()
+    try:
+        yield pw
+    finally:
+        pw.stop()
+
+
+@pytest.fixture(scope="session")
+def browser(playwright_instance: Playwright) -> Iterator[Browser]:
+    """Headless Debian Chromium (Playwright cannot download its own browsers here)."""
+    if not os.access(CHROMIUM, os.X_OK):
+        pytest.fail(
+            f"{CHROMIUM} is missing: the browser tests need Debian's chromium. "
+            "Run ./dev test (it installs it), or: apt-get install -y chromium",
+            pytrace=False,
+        )
+    browser = playwright_instance.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    try:
+        yield browser
+    finally:
+        browser.close()
+
+
+@pytest.fixture
+def page(browser: Browser) -> Iterator[Page]:
+    """A page in a fresh browser context, recording its requests and errors.
+
+    ``page.requests_seen``: every request URL (pages and workers), in order.
+    ``page.console_errors``: every console message of type error and every
+    uncaught page error, as text.
+    """
+    context = browser.new_context()
+    page = context.new_page()
+    requests_seen: list[str] = []
+    console_errors: list[str] = []
+    page.requests_seen = requests_seen  # type: ignore[attr-defined]
+    page.console_errors = console_errors  # type: ignore[attr-defined]
+
+    def on_console(message: Any) -> None:
+        if message.type == "error":
+            location = message.location or {}
+            where = location.get("url", "")
+            if where:
+                where = f" (at {where}:{location.get('lineNumber', 0)})"
+            console_errors.append(f"console.error: {message.text}{where}")
+
+    def on_page_error(error: Any) -> None:
+        console_errors.append(f"pageerror: {error}")
+
+    context.on("request", lambda request: requests_seen.append(request.url))
+    page.on("console", on_console)
+    page.on("pageerror", on_page_error)
+    try:
+        yield page
+    finally:
+        context.close()
