@@ -124,7 +124,7 @@ def _reveal(d: dict[str, Any], lang: str) -> str:
         head = f"The banker turns up the {nth} card, the {card}, with {stake} on it: "
         if who:
             return head + f"{who} holds the same card and takes the whole stake."
-        rest = "it stays in the pool for the next four" if d["to"] == "pool" else "the banker keeps it"
+        rest = "the stake stays in the pool for the next four" if d["to"] == "pool" else "the banker keeps the stake"
         return head + f"nobody holds it, so {rest}."
     head = f"Банкир вскрывает {nth} карту — {card}, на ней {stake}: "
     if who:
@@ -136,7 +136,7 @@ def _reveal(d: dict[str, Any], lang: str) -> str:
 def _discard(d: dict[str, Any], lang: str) -> str:
     won = d["winning"]
     if lang == "en":
-        text = "The banker discards his four open cards"
+        text = "The banker discards the four open cards"
         if won:
             text += "; " + "; ".join(f"{p} discards the winning {cards_text(c, lang)}" for p, c in won.items())
         return text + "."
@@ -178,24 +178,24 @@ def _playoff_start(d: dict[str, Any], lang: str) -> str:
             return f"{', '.join(out)} laid nothing aside, so the play-off {way} is over before it starts."
         who = f"{leader} took the last prize and leads" if d["last_winner"] == leader else \
             (f"{leader} leads (nobody won a prize)" if d["last_winner"] is None else
-             f"{d['last_winner']} took the last prize but has no cards; {leader}, to the left, leads")
+             f"{d['last_winner']} took the last prize but has no cards, so {leader}, next on the left, leads")
         sit = f" {', '.join(out)} sit out with no cards." if out else ""
-        return f"The play-off {way} begins: each player's laid-aside pile is his hand. {who}.{sit}"
+        return f"The play-off {way} begins: each player's laid-aside pile becomes that player's hand. {who}.{sit}"
     way = "с отбоем" if d["way"] == "beating" else "на взятки"
     if reason == "too_few":
         return f"Розыгрыш {way} не состоится: карты остались меньше чем у двух игроков, они платят штраф за то, что на руках."
     if reason == "empty_hand":
-        return f"У {', '.join(out)} нет отложенных карт, и розыгрыш {way} окончен, не начавшись."
-    who = f"{leader} взял последний выигрыш и ходит первым" if d["last_winner"] == leader else \
-        (f"Ходит {leader} (выигрышей не было)" if d["last_winner"] is None else
-         f"{d['last_winner']} взял последний выигрыш, но карт у него нет; ходит сидящий слева, {leader}")
+        return f"У игрока {', '.join(out)} нет отложенных карт, и розыгрыш {way} окончен, не начавшись."
+    who = f"Первым ходит {leader}: последний выигрыш — за этим игроком" if d["last_winner"] == leader else \
+        (f"Первым ходит {leader} (выигрышей не было)" if d["last_winner"] is None else
+         f"Последний выигрыш — за игроком {d['last_winner']}, но карт не осталось; ходит сидящий слева, {leader}")
     sit = f" {', '.join(out)} без карт и не играет." if out else ""
     return f"Начинается розыгрыш {way}: отложенная колода каждого — его карты на руках. {who}.{sit}"
 
 
 def _lead(d: dict[str, Any], lang: str) -> str:
     if lang == "en":
-        return f"{d['who']} leads the {cards_text(d['cards'], lang)} to {d['to']}, on his left, who must beat."
+        return f"{d['who']} leads the {cards_text(d['cards'], lang)} to {d['to']}, next on the left, who must beat."
     return f"{d['who']} ходит под {d['to']}: {cards_text(d['cards'], lang)}; сидящий слева обязан отбиться."
 
 
@@ -203,7 +203,7 @@ def _beat(d: dict[str, Any], lang: str) -> str:
     covers = d["covers"]
     if lang == "en":
         pairs = "; ".join(f"the {card_name(l, lang)} with the {card_name(c, lang)}" for l, c in covers)
-        return f"{d['who']} beats {pairs}. The cards are discarded and {d['who']} leads to his own left."
+        return f"{d['who']} beats {pairs}. The cards are discarded, and {d['who']} leads next, to the left."
     pairs = "; ".join(f"{card_name(l, lang)} — {card_name(c, lang)}" for l, c in covers)
     return f"{d['who']} отбивается: {pairs}. Карты сбрасываются, и {d['who']} ходит под соседа слева."
 
@@ -212,11 +212,11 @@ def _take(d: dict[str, Any], lang: str) -> str:
     covers = d["covers"]
     if lang == "en":
         part = (f"{d['who']} covers the {card_name(covers[0][0], lang)} with the {card_name(covers[0][1], lang)} "
-                f"but cannot beat the rest; ") if covers else f"{d['who']} cannot beat: "
-        return part + f"he takes the {cards_text(d['cards'], lang)} into his separate pile and loses his turn."
+                f"but cannot beat the rest: ") if covers else f"{d['who']} cannot beat: "
+        return part + f"the {cards_text(d['cards'], lang)} go onto {d['who']}'s separate pile, and the turn passes on."
     part = (f"{d['who']} кроет {card_name(covers[0][0], lang)} картой {card_name(covers[0][1], lang)}, "
             f"но остальное отбить не может; ") if covers else f"{d['who']} не может отбиться: "
-    return part + f"он забирает {cards_text(d['cards'], lang)} в отдельную колоду и пропускает ход."
+    return part + f"забирает {cards_text(d['cards'], lang)} в отдельную колоду и пропускает ход."
 
 
 def _play(d: dict[str, Any], lang: str) -> str:
@@ -228,38 +228,40 @@ def _play(d: dict[str, Any], lang: str) -> str:
 
 def _trick(d: dict[str, Any], lang: str) -> str:
     if lang == "en":
-        return f"{d['who']} played the highest card of the led suit, takes the trick, lays it aside and leads next."
-    return f"{d['who']} положил старшую карту выхоженной масти, берёт взятку, откладывает её и ходит следующим."
+        return f"{d['who']} has the highest card of the led suit: the trick goes aside to {d['who']}, who leads next."
+    return f"Старшая карта выхоженной масти у игрока {d['who']}: взятка откладывается, и {d['who']} ходит следующим."
 
 
 def _trick_abandoned(d: dict[str, Any], lang: str) -> str:
     if lang == "en":
-        return f"{d['who']} has played his last card: play stops at once and the unfinished trick is discarded."
-    return f"{d['who']} выложил последнюю карту: игра тут же кончается, неоконченная взятка сбрасывается."
+        return f"That was {d['who']}'s last card: play stops at once and the unfinished trick is discarded."
+    return f"Это последняя карта игрока {d['who']}: игра тут же кончается, неоконченная взятка сбрасывается."
 
 
 def _playoff_end(d: dict[str, Any], lang: str) -> str:
     out = ", ".join(d["out"])
     if lang == "en":
-        return f"{out} has no cards left: the play-off is over, and whoever still holds cards pays."
-    return f"У {out} кончились карты: розыгрыш окончен, у кого остались карты, тот платит."
+        has = "has" if len(d["out"]) == 1 else "have"
+        return f"{out} {has} no cards left: the play-off is over, and whoever still holds cards pays."
+    return f"У игрока {out} кончились карты: розыгрыш окончен, у кого остались карты, тот платит."
 
 
 def _fine(d: dict[str, Any], lang: str) -> str:
     who, amount = d["who"], chips(d["amount"], lang)
     if "by_suit" in d:
         if lang == "en":
-            parts = ", ".join(f"{n} {SUIT_NAMES[lang][s]}" for s, n in d["by_suit"].items())
+            named = [f"{n} {SUIT_NAMES[lang][s] if n > 1 else SUIT_NAMES[lang][s][:-1]}" for s, n in d["by_suit"].items()]
+            parts = ", ".join(named[:-1]) + " and " + named[-1] if len(named) > 1 else named[0]
             return f"{who} still holds {parts} and pays {amount} into the kitty by suit."
         parts = ", ".join(f"{SUIT_NAMES[lang][s]} — {n}" for s, n in d["by_suit"].items())
-        return f"У игрока {who} остались карты ({parts}); он платит в копилку по мастям {amount}."
+        return f"У игрока {who} остались карты ({parts}): в копилку по мастям идёт {amount}."
     hand, penalty = d["hand"], d["penalty"]
     if lang == "en":
         why = " and ".join(x for x in (f"{count_cards(hand, lang)} in hand" if hand else "",
-                                        f"{count_cards(penalty, lang)} he failed to beat" if penalty else "") if x)
+                                        f"{count_cards(penalty, lang)} not beaten" if penalty else "") if x)
         return f"{who} pays a fine of {amount} for {why}; it goes to the next game's pool."
     why = " и ".join(x for x in (f"{count_cards(hand, lang)} на руках" if hand else "",
-                                  f"{count_cards(penalty, lang)}, которые не отбил" if penalty else "") if x)
+                                  f"{count_cards(penalty, lang)}, не отбитые при розыгрыше" if penalty else "") if x)
     return f"{who} платит штраф {amount} за {why}; штраф поступает на розыгрыш в следующий кон."
 
 
