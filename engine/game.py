@@ -142,7 +142,7 @@ class Game:
         if phase == "answer":
             return self._answers()
         if phase == "trick":
-            return [Play(c) for c in self._playable()]
+            return [Play(c) for c in self.playable()]
         return []
 
     # ------------------------------------------------------------------ moves
@@ -470,7 +470,7 @@ class Game:
             return (len(cards) == 1 or (len(cards) == 2 and cards[0].rank == cards[1].rank and cards[0] != cards[1])) \
                 and all(c in hand for c in cards)
         if phase == "trick" and isinstance(action, Play):
-            return action.card in self._playable()
+            return action.card in self.playable()
         if phase == "answer" and isinstance(action, (Beat, Take)):
             return action in self.legal_actions()
         return False
@@ -514,7 +514,8 @@ class Game:
 
     # ------------------------------------------------------------------ play-off by tricks (p13–p15)
 
-    def _playable(self) -> list[Card]:
+    def playable(self) -> list[Card]:
+        """The cards the player to act may play to the trick (sorted, as the hand)."""
         hand = self.hands[self.to_act] if self.to_act is not None else []
         if not self.table_cards:
             return list(hand)  # p13: the leader plays any card

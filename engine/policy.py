@@ -25,20 +25,25 @@ Policy = Callable[[Game], Action]
 
 
 def default_policy(game: Game) -> Action:
-    if game.phase == "stake":
+    phase = game.phase
+    if phase == "stake":
         q, r = divmod(game.pool, 4)
         return Stake(tuple(q + (1 if i < r else 0) for i in range(4)))
-    legal = game.legal_actions()
-    if not legal:
-        raise ValueError(f"no decision to make: the game is {game.phase}")
-    if game.phase == "lead":
-        pairs = [a for a in legal if isinstance(a, Lead) and len(a.cards) == 2]
-        return pairs[0] if pairs else legal[0]
-    if game.phase == "answer":
-        return min(legal, key=lambda a: sum(c.rank for _, c in a.covers) if isinstance(a, Beat) else 0)
-    if game.table_cards and all(isinstance(a, Play) and a.card.suit == game.table_cards[0][1].suit for a in legal):
-        return legal[-1]
-    return max(legal, key=lambda a: (game.options.suit_fine(a.card.suit), a.card.rank) if isinstance(a, Play) else ())
+    if phase == "lead":
+        # Straight from the sorted hand (the first of `legal_actions()` of its kind, without listing them).
+        hand = game.hands[game.leader]
+        for low, high in zip(hand, hand[1:]):
+            if low.rank == high.rank:
+                return Lead((low, high))
+        return Lead((hand[0],))
+    if phase == "answer":
+        return min(game.legal_actions(), key=lambda a: sum(c.rank for _, c in a.covers) if isinstance(a, Beat) else 0)
+    if phase == "trick":
+        playable = game.playable()
+        if game.table_cards and playable[0].suit == game.table_cards[0][1].suit:
+            return Play(playable[-1])
+        return Play(max(playable, key=lambda c: (game.options.suit_fine(c.suit), c.rank)))
+    raise ValueError(f"no decision to make: the game is {phase}")
 
 
 def random_policy(seed: int) -> Policy:

@@ -14,6 +14,9 @@ _MASK = (1 << 64) - 1
 T = TypeVar("T")
 
 
+_LIMITS = [0] + [(1 << 64) - ((1 << 64) % n) for n in range(1, 105)]  # below(n) rejects draws >= _LIMITS[n]
+
+
 class Stream:
     """SplitMix64. `below(n)` is unbiased (rejection), `shuffle` is Fisher–Yates from the end."""
 
@@ -33,13 +36,28 @@ class Stream:
         """A uniform integer in [0, n), 1 <= n <= 2**64."""
         if n <= 0:
             raise ValueError(f"below({n}): n must be positive")
-        limit = (1 << 64) - ((1 << 64) % n)  # reject the top partial block so every value is equally likely
+        # Reject the top partial block so every value is equally likely.
+        limit = _LIMITS[n] if n < len(_LIMITS) else (1 << 64) - ((1 << 64) % n)
         while True:
             x = self.next64()
             if x < limit:
                 return x % n
 
     def shuffle(self, items: MutableSequence[T]) -> None:
+        """Fisher–Yates: for i from the end, swap items[i] with items[below(i + 1)].
+
+        The same draws as calling `below`, inlined: a deck is shuffled at the start of every game."""
+        state = self.state
         for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
+            n = i + 1
+            limit = _LIMITS[n] if n < len(_LIMITS) else (1 << 64) - ((1 << 64) % n)
+            while True:
+                state = (state + 0x9E3779B97F4A7C15) & _MASK
+                z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+                z ^= z >> 31
+                if z < limit:
+                    break
+            j = z % n
             items[i], items[j] = items[j], items[i]
+        self.state = state

@@ -1,0 +1,42 @@
+"""Plays a fixed set of games and prints everything about them, one JSON line per game.
+
+Run by test_engine_parity.py in CPython and in Pyodide: the two outputs must be the same bytes.
+argv[1] is a JSON list of record texts (the lesson hands), read the same way in both.
+"""
+
+import json
+import sys
+
+from engine import Game, Options, Table, parse_record, play_out, random_policy, write_record
+from engine.session import Session
+from engine.trace import trace, trace_game
+
+OPTION_SETS = [
+    {},
+    {"playoff": "tricks"},
+    {"spread": "random", "contribution": "per_losing_card", "unclaimed": "banker"},
+    {"hosts_play": "yes", "deal": "single", "short_deal": "stop", "beat": "any_suit"},
+    {"failed_defence": "take_unbeaten", "penalty_pile": "holders_only", "fine": 2, "empty_hand_at_start": "ends_playoff"},
+    {"playoff": "tricks", "last_card": "stop_at_once", "suit_fines": "H=1 C=2 D=3 S=4", "spread": "chosen"},
+]
+
+
+def line(label: str, data: object) -> None:
+    print(label, json.dumps(data, ensure_ascii=False, sort_keys=True, separators=(",", ":")))
+
+
+for number, options in enumerate(OPTION_SETS):
+    for seed in range(number, 60, 7):
+        table = Table.default(2 + seed % 6)
+        policy = random_policy(seed) if seed % 2 else None
+        game = Game(table, Options.from_mapping(options), seed=seed)
+        play_out(game, policy) if policy else play_out(game)
+        line(f"game {number}/{seed}", trace_game(game))
+        line(f"record {number}/{seed}", write_record(game))
+
+session = Session(Table.default(4), Options(), seed=11)
+line("session", [g.to_json() | {"pool_out": g.pool} for g in session.play(5)])
+
+for text in json.loads(sys.argv[1]):
+    record, _ = parse_record(text)
+    line("hand", trace(record))
