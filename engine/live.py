@@ -34,11 +34,11 @@ def setup_record(setup: dict[str, Any]) -> Record:
     """A record from the demo's set-up: {table, options, seed, decks, pool, actions, notes}."""
     table_data = setup["table"]
     players = setup.get("players")
-    if isinstance(players, int):  # the visitor asked for another number of players
-        table = Table.default(players)
-        table = Table(table.players, table_data["banker"], table_data["dealer"])
-    else:
-        table = Table(tuple(table_data["players"]), table_data["banker"], table_data["dealer"])
+    names = tuple(table_data["players"])
+    if isinstance(players, int) and not isinstance(players, bool):
+        # Another number of players: the record's names first, then P4, P5...
+        names = names[:players] + tuple(f"P{i + 1}" for i in range(len(names), players))
+    table = Table(names, table_data["banker"], table_data["dealer"])
     decks = setup.get("decks")
     return Record(
         table=table,
