@@ -39,28 +39,25 @@ def cards_text(cards: list[Any], lang: str) -> str:
     return ", ".join(names[:-1]) + joiner + names[-1]
 
 
+def _ru_plural(n: int, one: str, few: str, many: str) -> str:
+    """Russian number agreement: 1 фишка, 2 фишки, 5 фишек, 11 фишек, 21 фишка."""
+    if n % 10 == 1 and n % 100 != 11:
+        return f"{n} {one}"
+    if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
+        return f"{n} {few}"
+    return f"{n} {many}"
+
+
 def chips(n: int, lang: str) -> str:
     if lang == "en":
         return f"{n} chip" if n == 1 else f"{n} chips"
-    if n % 10 == 1 and n % 100 != 11:
-        word = "фишка"
-    elif 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
-        word = "фишки"
-    else:
-        word = "фишек"
-    return f"{n} {word}"
+    return _ru_plural(n, "фишка", "фишки", "фишек")
 
 
 def count_cards(n: int, lang: str) -> str:
     if lang == "en":
         return f"{n} card" if n == 1 else f"{n} cards"
-    if n % 10 == 1 and n % 100 != 11:
-        word = "карту"
-    elif 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
-        word = "карты"
-    else:
-        word = "карт"
-    return f"{n} {word}"
+    return _ru_plural(n, "карту", "карты", "карт")
 
 
 def _ordinal(n: int, lang: str) -> str:
