@@ -1,0 +1,56 @@
+"""The files the site serves besides its pages: static files, Pyodide, the engine archive."""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import zipfile
+from dataclasses import dataclass
+from pathlib import Path
+
+from . import BuildError, shown, walk_files
+
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+ZIP_TIME = (1980, 1, 1, 0, 0, 0)  # the earliest time a zip can hold: the archive depends on content only
+
+
+@dataclass(frozen=True)
+class EngineArchive:
+    name: str     # engine-<first 12 hex of its sha256>.zip
+    data: bytes
+
+
+def read_static(static: Path) -> dict[str, bytes]:
+    """site/static/** by its path under assets/ (css/site.css, js/main.js, ...)."""
+    if not static.is_dir():
+        return {}
+    return {path.relative_to(static).as_posix(): path.read_bytes() for path in walk_files(static)}
+
+
+def find_pyodide(folder: Path) -> dict[str, Path]:
+    """The five runtime files of node_modules/pyodide (copied as they are, nothing else)."""
+    missing = [name for name in PYODIDE_FILES if not (folder / name).is_file()]
+    if missing:
+        raise BuildError(f"{shown(folder / missing[0])}:1: the Pyodide runtime is missing "
+                         f"({', '.join(missing)}): run `npm ci` in {shown(folder.parent.parent) or '.'} "
+                         "(package.json pins pyodide)")
+    return {name: folder / name for name in PYODIDE_FILES}
+
+
+def build_engine_archive(engine: Path) -> EngineArchive:
+    """engine/*.py as a deterministic zip of `engine/NAME.py`: sorted names, fixed times and modes.
+
+    Built from the working tree at every build, so the name (its content hash) is never stale."""
+    sources = sorted(engine.glob("*.py"))
+    if not (engine / "__init__.py").is_file():
+        raise BuildError(f"{shown(engine / '__init__.py')}:1: the engine package is missing")
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
+        for path in sources:
+            info = zipfile.ZipInfo(f"engine/{path.name}", date_time=ZIP_TIME)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.create_system = 3  # Unix, so that the mode below means the same everywhere
+            info.external_attr = 0o100644 << 16
+            archive.writestr(info, path.read_bytes(), compresslevel=9)
+    data = buffer.getvalue()
+    return EngineArchive(f"engine-{hashlib.sha256(data).hexdigest()[:12]}.zip", data)

@@ -1,0 +1,130 @@
+"""`build.py serve`: build, serve the site on 127.0.0.1, rebuild when a source changes.
+
+Each build runs in a fresh `build.py` process, so a change to engine/, sitegen/ or build.py
+takes effect at once (nothing stays imported), and a failed build only prints its errors:
+the previous site keeps being served. The handler looks the site folder up by its path at
+every request, so the swap of a rebuild is picked up (a request arriving in the instant
+between the two renames waits for the new folder).
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import threading
+import time
+from functools import partial
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+
+from . import Paths, shown, walk_files
+
+POLL_SECONDS = 0.5
+MIME_TYPES = {
+    ".html": "text/html; charset=utf-8",
+    ".css": "text/css; charset=utf-8",
+    ".js": "text/javascript; charset=utf-8",
+    ".mjs": "text/javascript; charset=utf-8",
+    ".json": "application/json",
+    ".wasm": "application/wasm",
+    ".zip": "application/zip",
+    ".toml": "text/plain; charset=utf-8",
+    ".txt": "text/plain; charset=utf-8",
+    ".svg": "image/svg+xml",
+    ".png": "image/png",
+    ".ico": "image/x-icon",
+    ".woff2": "font/woff2",
+}
+
+
+class SiteHandler(SimpleHTTPRequestHandler):
+    """Static files with the right types and no caching: every request reads the disk anew."""
+
+    extensions_map = {**SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
+
+    def __init__(self, *args: Any, directory: str, **kwargs: Any) -> None:
+        super().__init__(*args, directory=directory, **kwargs)
+
+    def send_head(self) -> Any:
+        for _ in range(40):  # up to 2 s, should a rebuild be swapping the folder right now
+            if os.path.isdir(self.directory):
+                break
+            time.sleep(0.05)
+        for header in ("If-Modified-Since", "If-None-Match"):
+            del self.headers[header]  # always the full file: no 304 from a stale timestamp
+        return super().send_head()
+
+    def end_headers(self) -> None:
+        self.send_header("Cache-Control", "no-store")
+        super().end_headers()
+
+    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - the base class's name
+        if len(args) >= 2 and str(args[1]).startswith(("4", "5")):
+            super().log_message(format, *args)
+
+
+def fingerprint(paths: list[Path]) -> dict[str, tuple[int, int]]:
+    """Every watched file's modification time and size."""
+    seen: dict[str, tuple[int, int]] = {}
+    for path in paths:
+        files = [path] if path.is_file() else walk_files(path) if path.is_dir() else []
+        for file in files:
+            try:
+                stat = file.stat()
+            except OSError:
+                continue
+            seen[str(file)] = (stat.st_mtime_ns, stat.st_size)
+    return seen
+
+
+def run_build(build_script: Path, arguments: list[str]) -> bool:
+    """One build in a fresh process; its messages go straight to this terminal."""
+    result = subprocess.run([sys.executable, str(build_script), *arguments], check=False)
+    return result.returncode == 0
+
+
+def serve(paths: Paths, port: int, build_arguments: list[str]) -> int:
+    build_script = paths.root / "build.py"
+    watched = paths.watched()
+    state = fingerprint(watched)
+    if not run_build(build_script, build_arguments):
+        print("serve: the build failed; serving the previous site, if any, until a change fixes it", file=sys.stderr)
+
+    handler = partial(SiteHandler, directory=str(paths.out.resolve()))
+    try:
+        server = ThreadingHTTPServer(("127.0.0.1", port), handler)
+    except OSError as error:
+        print(f"serve: cannot listen on 127.0.0.1:{port}: {error}", file=sys.stderr)
+        return 1
+    server.daemon_threads = True
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    names = ", ".join(shown(p) for p in watched)
+    print(f"Serving {shown(paths.out)} at http://127.0.0.1:{server.server_port}/ (Ctrl-C stops); watching {names}",
+          flush=True)
+    try:
+        while True:
+            time.sleep(POLL_SECONDS)
+            current = fingerprint(watched)
+            if current == state:
+                continue
+            while True:  # let an editor finish saving: wait until nothing changed for one poll
+                time.sleep(POLL_SECONDS / 2)
+                settled = fingerprint(watched)
+                if settled == current:
+                    break
+                current = settled
+            changed = sorted(set(current.items()) ^ set(state.items()))
+            state = current
+            first = shown(changed[0][0]) if changed else "?"
+            print(f"serve: {first}{' and more' if len(changed) > 1 else ''} changed, rebuilding", flush=True)
+            if not run_build(build_script, build_arguments):
+                print("serve: the rebuild failed; still serving the previous site", file=sys.stderr, flush=True)
+    except KeyboardInterrupt:
+        print("serve: stopped", flush=True)
+    finally:
+        server.shutdown()
+        server.server_close()
+    return 0
