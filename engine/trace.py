@@ -69,3 +69,16 @@ def _told(game: Game, steps: list[dict[str, Any]], notes: list[Note] | tuple[Not
             action = game.actions[made - 1]
             moves.append({"move": str(action), "who": step["event"].get("who", game.table.banker), "step": index + 1})
     return {"game": game.to_json(), "seats": list(game.seats), "steps": steps, "moves": moves, "result": summary(game)}
+
+
+def delta_states(steps: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The steps with each `state` cut to the keys that changed since the step before (the first
+    step keeps them all): a page embeds a whole hand in a fraction of the bytes. The reader rebuilds
+    step n's state as the state of step n-1 updated with step n's keys."""
+    out: list[dict[str, Any]] = []
+    previous: dict[str, Any] = {}
+    for step in steps:
+        state = step["state"]
+        out.append({**step, "state": {k: v for k, v in state.items() if k not in previous or previous[k] != v}})
+        previous = state
+    return out
