@@ -58,7 +58,7 @@ class Game:
         table: Table,
         options: Options | None = None,
         *,
-        seed: int | None = None,
+        seed: int = 0,
         decks: tuple[tuple[Card, ...], tuple[Card, ...]] | None = None,
         pool: int = 0,
         observer: Callable[[Game, Event], None] | None = None,
@@ -67,14 +67,16 @@ class Game:
         table.check(options)
         if pool < 0:
             raise ValueError(f"pool carried in must be a whole number >= 0, got {pool}")
+        if seed < 0:
+            raise ValueError(f"seed must be a whole number >= 0, got {seed}")
         self.table, self.options, self.seed, self.pool_in = table, options, seed, pool
         self.given_decks = None
         if decks is not None:
             self.given_decks = (check_deck(decks[0], "banker's deck"), check_deck(decks[1], "dealer's deck"))
-            self.stream = Stream(seed or 0)
+            self.stream = Stream(seed)
             self.banker_deck, self.dealer_deck = self.given_decks
         else:
-            self.stream, self.banker_deck, self.dealer_deck = shuffled_decks(seed or 0)
+            self.stream, self.banker_deck, self.dealer_deck = shuffled_decks(seed)
         self.seats = table.seats(options)
         n = self.n = len(self.seats)
         self.banker_next = self.dealer_next = 0  # cards taken from the top of each deck
@@ -169,7 +171,8 @@ class Game:
         phase, who = self.phase, self.actor_name()
         expected = {"stake": Stake, "lead": Lead, "answer": (Beat, Take), "trick": Play}.get(phase)
         if expected is None or not isinstance(action, expected):  # type: ignore[arg-type]
-            rule = {"stake": "p4", "lead": "p10", "answer": "p10", "trick": "p13"}.get(phase, "p14")
+            ended = "p11" if self.options.playoff == "beating" else "p14"  # the end of the play-off
+            rule = {"stake": "p4", "lead": "p10", "answer": "p10", "trick": "p13"}.get(phase, ended)
             now = "the game is over" if phase == "over" else f"it is {who}'s turn to {_DOING[phase]}"
             raise NotYourMove(f"{action} refused: {now} ({rule}).{self._legal_hint()}", action, rule)
         if isinstance(action, Stake):
@@ -209,7 +212,7 @@ class Game:
     def from_json(cls, data: dict[str, Any]) -> Game:
         table = Table(tuple(data["table"]["players"]), data["table"]["banker"], data["table"]["dealer"])
         decks = data.get("decks")
-        game = cls(table, Options.from_mapping(data.get("options", {})), seed=data.get("seed"),
+        game = cls(table, Options.from_mapping(data.get("options", {})), seed=data.get("seed", 0),
                    decks=None if decks is None else (parse_cards(decks["banker"]), parse_cards(decks["dealer"])),
                    pool=data.get("pool", 0))
         for text in data.get("actions", []):
@@ -265,7 +268,8 @@ class Game:
         assert isinstance(action, Beat)
         led = sorted(c for c, _ in action.covers)
         if led != sorted(self.led) and not (len(led) == 1 and led[0] in self.led):
-            return AgainstTheRule(f"{action} refused: the led cards are {' '.join(map(str, self.led))} (p10).{hint}",
+            return AgainstTheRule(f"{action} refused: {who} must answer the led cards {' '.join(map(str, self.led))} "
+                                  f"(p10).{hint}",
                                   action, "p10")
         how = "a higher card of the same suit" if self.options.beat == "same_suit" else "a higher card"
         return AgainstTheRule(
@@ -284,28 +288,31 @@ class Game:
         if self.observer is not None:
             self.observer(self, event)
 
+    # Each step changes the state first and emits its event last, so an observer (the trace)
+    # always sees the table as it is after the event.
+
     def _start(self) -> None:
         # p2: the table, the two hosts and their decks.
+        self.phase = "round"
         self._emit("game_start", ("p2",), seats=list(self.seats), banker=self.table.banker,
                    dealer=self.table.dealer, pool=self.pool_in)
-        self.phase = "round"
 
     def _round(self) -> None:
         # p8: play goes on until the banker's or the dealer's deck runs out.
         need = 1 if self.options.short_deal == "deal_out" else 3 * self.n
         if self.banker_left < 4 or self.dealer_left < need:
             deck = "banker" if self.banker_left < 4 else "dealer"
+            self.phase = "playoff"
             self._emit("lottery_end", ("p8", "p9"), deck=deck, banker_left=self.banker_left,
                        dealer_left=self.dealer_left, rounds=self.round)
-            self.phase = "playoff"
             return
         # p3: the banker takes four cards from his deck and lays them face down.
         self.round += 1
         self.row = list(self.banker_deck[self.banker_next:self.banker_next + 4])
         self.banker_next += 4
         self.revealed = 0
-        self._emit("lay", ("p3",), round=self.round, cards=list(self.row))
         self.phase = "pay"
+        self._emit("lay", ("p3",), round=self.round, cards=list(self.row))
 
     def _pay(self) -> None:
         # p4: the participants pay an agreed sum; p7: for the cards that won nothing a new contribution.
@@ -317,26 +324,30 @@ class Game:
         for seat, amount in enumerate(due):
             self.nets[seat] -= amount
         self.pool += sum(due)
+        if self.options.spread == "chosen":
+            self.phase, self.to_act = "stake", BANKER
+        else:
+            self.phase = "spread"
         self._emit("pay", ("p4",) if self.round == 1 else ("p7", "p4"), round=self.round,
                    payments={self.seats[i]: a for i, a in enumerate(due)}, total=sum(due), pool=self.pool)
-        spread = self.options.spread
-        if spread == "chosen":
-            self.phase, self.to_act = "stake", BANKER
-        elif spread == "even":
+
+    def _auto_spread(self) -> None:
+        # p4, `spread`: as even as possible (the remainder to the first positions), or at random.
+        if self.options.spread == "even":
             q, r = divmod(self.pool, 4)
-            self._spread(tuple(q + (1 if i < r else 0) for i in range(4)), spread)
+            self._spread(tuple(q + (1 if i < r else 0) for i in range(4)), "even")
         else:
             amounts = [1, 1, 1, 1]
             for _ in range(self.pool - 4):
                 amounts[self.stream.below(4)] += 1
-            self._spread(tuple(amounts), spread)
+            self._spread(tuple(amounts), "random")
 
     def _spread(self, amounts: tuple[int, ...], how: str) -> None:
         # p4: spread over the cards at will, but every card gets some.
         self.stakes = list(amounts)
         self.pool -= sum(amounts)
-        self._emit("spread", ("p4",), round=self.round, stakes=list(amounts), how=how)
         self.phase, self.to_act = "deal", None
+        self._emit("spread", ("p4",), round=self.round, stakes=list(amounts), how=how)
 
     def _deal(self) -> None:
         # p5 (p8 for later rounds): three cards to each player from the dealer's deck.
@@ -352,9 +363,9 @@ class Game:
             for i, card in enumerate(cards):
                 hands[i % n].append(card)
         self.hands = hands
+        self.phase = "reveal"
         self._emit("deal", ("p5",) if self.round == 1 else ("p8", "p5"), round=self.round,
                    hands={self.seats[i]: list(h) for i, h in enumerate(hands)}, short=count < 3 * n)
-        self.phase = "reveal"
 
     def _reveal(self) -> None:
         # p5: the banker turns the cards up in order; the holder of the same card takes its whole stake.
@@ -374,14 +385,14 @@ class Game:
             to, rules = "banker", ("p5", "p7")
         self.stakes[position] = 0
         self.revealed += 1
-        self._emit("reveal", rules, round=self.round, position=position + 1, card=card, stake=stake,
-                   winner=None if winner is None else self.seats[winner], to=to)
         if self.revealed == 4:
             self.phase = "discard"
+        self._emit("reveal", rules, round=self.round, position=position + 1, card=card, stake=stake,
+                   winner=None if winner is None else self.seats[winner], to=to)
 
     def _discard(self) -> None:
         # p6: the banker discards his open cards, the players their winning cards.
-        row = set(self.row)
+        row, banker_cards = set(self.row), self.row
         winning: dict[str, list[Card]] = {}
         for seat, hand in enumerate(self.hands):
             won = [c for c in hand if c in row]
@@ -389,20 +400,20 @@ class Game:
                 winning[self.seats[seat]] = won
                 self.discard.extend(won)
                 self.hands[seat] = [c for c in hand if c not in row]
-        self.banker_discard.extend(self.row)
-        self._emit("discard", ("p6",), round=self.round, banker_cards=list(self.row), winning=winning)
+        self.banker_discard.extend(banker_cards)
         self.row = []
         self.phase = "aside"
+        self._emit("discard", ("p6",), round=self.round, banker_cards=list(banker_cards), winning=winning)
 
     def _lay_aside(self) -> None:
         # p7: each player lays the cards that won nothing aside in a pile of his own.
-        for seat, hand in enumerate(self.hands):
+        laid = self.hands
+        for seat, hand in enumerate(laid):
             self.aside[seat].extend(hand)
             self.last_losing[seat] = len(hand)
-        self._emit("lay_aside", ("p7",), round=self.round,
-                   cards={self.seats[i]: list(h) for i, h in enumerate(self.hands)})
         self.hands = [[] for _ in range(self.n)]
         self.phase = "round"
+        self._emit("lay_aside", ("p7",), round=self.round, cards={self.seats[i]: h for i, h in enumerate(laid)})
 
     def _playoff(self) -> None:
         # p9: the laid-aside cards are played off; the last prize-taker leads (p10, p13).
@@ -415,20 +426,20 @@ class Game:
         rule = "p10" if way == "beating" else "p13"
         empty = [self.seats[s] for s in range(self.n) if not self.hands[s]]
         if len(holders) < 2:
-            reason = "too_few"
+            reason: str | None = "too_few"
         elif empty and self.options.empty_hand_at_start == "ends_playoff":
             reason = "empty_hand"
         else:
             reason = None
-        self._emit("playoff_start", ("p9", rule), way=way, leader=self.seats[leader],
-                   last_winner=None if self.last_winner is None else self.seats[self.last_winner],
-                   sitting_out=empty, not_played=reason)
         if reason is not None:
             self.ended_by = [s for s in range(self.n) if not self.hands[s]]
             self.phase = "fines"
-            return
-        self.leader = leader
-        self.phase, self.to_act = ("lead", leader) if way == "beating" else ("trick", leader)
+        else:
+            self.leader = leader
+            self.phase, self.to_act = ("lead", leader) if way == "beating" else ("trick", leader)
+        self._emit("playoff_start", ("p9", rule), way=way, leader=self.seats[leader],
+                   last_winner=None if self.last_winner is None else self.seats[self.last_winner],
+                   sitting_out=empty, not_played=reason)
 
     def _left_of(self, seat: int) -> int:
         """The next seat to the left that takes part in the play-off (conventions of p10)."""
@@ -483,8 +494,8 @@ class Game:
         self.led = list(action.cards)
         self.table_cards = [(leader, c) for c in action.cards]
         self.defender = self._left_of(leader)
-        self._emit("lead", ("p10",), who=self.seats[leader], to=self.seats[self.defender], cards=list(action.cards))
         self.phase, self.to_act = "answer", self.defender
+        self._emit("lead", ("p10",), who=self.seats[leader], to=self.seats[self.defender], cards=list(action.cards))
 
     def _answer(self, action: Beat | Take) -> None:
         # p10: he must beat; if he beats, all is discarded and he leads to his own left;
@@ -494,23 +505,25 @@ class Game:
         for led, cover in covers:
             self.hands[defender].remove(cover)
             self.discard.extend((led, cover))
-        self.table_cards += [(defender, cover) for _, cover in covers]
         covered = {led for led, _ in covers}
         taken = [c for c in self.led if c not in covered]
         self.penalty[defender].extend(taken)
-        if taken:
-            self._emit("take", ("p10",), who=self.seats[defender], cards=taken, covers=[list(p) for p in covers])
-            self.leader = self._left_of(defender)
-        else:
-            self._emit("beat", ("p10",), who=self.seats[defender], covers=[list(p) for p in covers])
-            self.leader = defender
+        self.leader = self._left_of(defender) if taken else defender
         self.led, self.table_cards = [], []
-        # p11: when one player has no cards left, the play-off ends.
+        self._next_or_end("lead", self.leader)
+        pairs = [list(p) for p in covers]
+        if taken:
+            self._emit("take", ("p10",), who=self.seats[defender], cards=taken, covers=pairs)
+        else:
+            self._emit("beat", ("p10",), who=self.seats[defender], covers=pairs)
+
+    def _next_or_end(self, phase: str, player: int) -> None:
+        # p11, p14: when one player has no cards left, the play-off ends.
         self.ended_by = [s for s in range(self.n) if self.active[s] and not self.hands[s]]
         if self.ended_by:
             self.phase, self.to_act = "playoff_end", None
         else:
-            self.phase, self.to_act = "lead", self.leader
+            self.phase, self.to_act = phase, player
 
     # ------------------------------------------------------------------ play-off by tricks (p13–p15)
 
@@ -528,42 +541,45 @@ class Game:
         assert seat is not None
         self.hands[seat].remove(card)
         self.table_cards.append((seat, card))
-        self._emit("play", ("p13",), who=self.seats[seat], card=card, lead=len(self.table_cards) == 1)
+        lead = len(self.table_cards) == 1
         if not self.hands[seat] and self.options.last_card == "stop_at_once":
             # p14, `last_card = stop_at_once`: play stops; the unfinished trick is discarded.
-            self.discard.extend(c for _, c in self.table_cards)
-            self._emit("trick_abandoned", ("p14",), who=self.seats[seat], cards=[c for _, c in self.table_cards])
-            self.table_cards = []
-            self.ended_by = [seat]
-            self.phase, self.to_act = "playoff_end", None
-            return
-        following = self._left_of(seat)
-        if following != self.table_cards[0][0]:
-            self.to_act = following
-            return
+            self.phase, self.to_act = "abandon", None
+        else:
+            following = self._left_of(seat)
+            self.phase, self.to_act = ("trick", following) if following != self.table_cards[0][0] else ("take_trick", None)
+        self._emit("play", ("p13",), who=self.seats[seat], card=card, lead=lead)
+
+    def _take_trick(self) -> None:
         # p13: the highest card of the led suit takes the trick, which is laid aside; its taker leads.
         suit = self.table_cards[0][1].suit
         taker, _ = max(((s, c) for s, c in self.table_cards if c.suit == suit), key=lambda sc: sc[1].rank)
         cards = [c for _, c in self.table_cards]
         self.tricks[taker].extend(cards)
         self.table_cards = []
+        self._next_or_end("trick", taker)  # p14: all cards are played until one player has none
         self._emit("trick", ("p13",), who=self.seats[taker], cards=cards)
-        # p14: all cards are played until one player has none.
-        self.ended_by = [s for s in range(self.n) if self.active[s] and not self.hands[s]]
-        if self.ended_by:
-            self.phase, self.to_act = "playoff_end", None
-        else:
-            self.phase, self.to_act = "trick", taker
+
+    def _abandon_trick(self) -> None:
+        # p14, `last_card = stop_at_once`: the unfinished trick is discarded.
+        cards = [c for _, c in self.table_cards]
+        last = self.table_cards[-1][0]
+        self.discard.extend(cards)
+        self.table_cards = []
+        self.ended_by = [last]
+        self.phase = "playoff_end"
+        self._emit("trick_abandoned", ("p14",), who=self.seats[last], cards=cards)
 
     # ------------------------------------------------------------------ the end (p11, p12, p15)
 
     def _playoff_end(self) -> None:
         rule = "p11" if self.options.playoff == "beating" else "p14"
-        self._emit("playoff_end", (rule,), out=[self.seats[s] for s in self.ended_by])
         self.phase = "fines"
+        self._emit("playoff_end", (rule,), out=[self.seats[s] for s in self.ended_by])
 
     def _fines(self) -> None:
         options = self.options
+        self.phase = "end"
         for seat in range(self.n):
             hand, penalty = self.hands[seat], self.penalty[seat]
             if options.playoff == "beating":
@@ -582,13 +598,12 @@ class Game:
                 self.nets[seat] -= amount
                 self.pool += amount
                 self._emit("fine", rules, who=self.seats[seat], amount=amount, **details)
-        self.phase = "end"
 
     def _end(self) -> None:
         # p12: the fines, with whatever else lies on the table, go to the next game's pool.
+        self.phase, self.to_act = "over", None
         self._emit("game_end", ("p12",), pool=self.pool, nets={s: self.nets[i] for i, s in enumerate(self.seats)},
                    banker_net=self.banker_net)
-        self.phase, self.to_act = "over", None
 
     # ------------------------------------------------------------------ invariants
 
@@ -614,7 +629,8 @@ class Game:
 _DOING = {"stake": "spread the stakes", "lead": "lead", "answer": "beat or take", "trick": "play to the trick",
           "over": "", "start": ""}
 _STEPS: dict[str, Callable[[Game], None]] = {
-    "start": Game._start, "round": Game._round, "pay": Game._pay, "deal": Game._deal, "reveal": Game._reveal,
+    "start": Game._start, "round": Game._round, "pay": Game._pay, "spread": Game._auto_spread, "deal": Game._deal,
+    "reveal": Game._reveal, "take_trick": Game._take_trick, "abandon": Game._abandon_trick,
     "discard": Game._discard, "aside": Game._lay_aside, "playoff": Game._playoff,
     "playoff_end": Game._playoff_end, "fines": Game._fines, "end": Game._end,
 }

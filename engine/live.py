@@ -20,7 +20,7 @@ from typing import Any
 from .actions import NotationError, parse_action
 from .cards import parse_cards
 from .game import BANKER, Game, IllegalMove
-from .options import Options, OptionError, Table, TableError
+from .options import Options, Table
 from .policy import default_policy
 from .record import Note, Record, RecordError
 from .trace import trace_game
@@ -43,7 +43,7 @@ def setup_record(setup: dict[str, Any]) -> Record:
     return Record(
         table=table,
         options=Options.from_mapping(setup.get("options") or {}),
-        seed=setup.get("seed"),
+        seed=int(setup.get("seed") or 0),
         decks=None if decks is None else (parse_cards(decks["banker"]), parse_cards(decks["dealer"])),
         pool=int(setup.get("pool") or 0),
         moves=[parse_action(a) for a in setup.get("actions") or []],
@@ -56,15 +56,15 @@ def replay(setup_json: str) -> str:
     try:
         record = setup_record(json.loads(setup_json))
         record.table.check(record.options)
-    except (OptionError, TableError, NotationError, KeyError, ValueError) as error:
-        return _dump({"error": str(error)})
-    notice = None
-    try:
-        game = record.play()
-    except RecordError:
-        record.moves, record.notes = [], []
-        game = record.play()
-        notice = "moves_replaced"
+        notice = None
+        try:
+            game = record.play()
+        except RecordError:
+            record.moves, record.notes = [], []
+            game = record.play()
+            notice = "moves_replaced"
+    except (KeyError, TypeError, ValueError) as error:  # every engine error is a ValueError
+        return _dump({"error": str(error) if not isinstance(error, KeyError) else f"missing {error}"})
     told = trace_game(game, record.notes)
     told["notice"] = notice
     return _dump(told)

@@ -158,7 +158,7 @@ def _lottery_end(d: dict[str, Any], lang: str) -> str:
     rounds = d["rounds"]
     if lang == "en":
         whose = "banker's" if d["deck"] == "banker" else "dealer's"
-        return (f"After {rounds} rounds the {whose} deck cannot start another, so the lottery is over "
+        return (f"After {rounds} round{'s' if rounds != 1 else ''} the {whose} deck cannot start another, so the lottery is over "
                 f"(banker's deck {d['banker_left']} left, dealer's {d['dealer_left']}); the laid-aside cards will be played off.")
     whose = "банкира" if d["deck"] == "banker" else "сдающего"
     return (f"После {rounds}-го круга колоды {whose} не хватает на новый, лотерея окончена "
@@ -266,7 +266,8 @@ def _game_end(d: dict[str, Any], lang: str) -> str:
     nets = ", ".join(f"{p} {n:+d}" for p, n in d["nets"].items())
     if lang == "en":
         banker = f", banker {d['banker_net']:+d}" if d["banker_net"] else ""
-        return f"The game is over: {nets}{banker}. {chips(d['pool'], lang).capitalize()} go to the next game's pool."
+        goes = "goes" if d["pool"] == 1 else "go"
+        return f"The game is over: {nets}{banker}. {chips(d['pool'], lang).capitalize()} {goes} to the next game's pool."
     banker = f", банкир {d['banker_net']:+d}" if d["banker_net"] else ""
     return f"Кон окончен: {nets}{banker}. В следующий кон переходит {chips(d['pool'], lang)}."
 

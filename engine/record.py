@@ -53,7 +53,7 @@ class Note:
 class Record:
     table: Table
     options: Options = field(default_factory=Options)
-    seed: int | None = None
+    seed: int = 0
     decks: tuple[tuple[Card, ...], tuple[Card, ...]] | None = None
     pool: int = 0
     moves: list[Action] = field(default_factory=list)
@@ -140,8 +140,8 @@ def parse_record(text: str, name: str = "<record>") -> tuple[Record, Game]:
     except TableError as error:
         raise RecordError(locate.key("players", str(error), "table")) from None
 
-    seed = data.get("seed")
-    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool) or seed < 0):
+    seed = data.get("seed", 0)
+    if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
         raise RecordError(locate.key("seed", f"seed must be a whole number >= 0, got {seed!r}"))
     pool = data.get("pool", 0)
     if not isinstance(pool, int) or isinstance(pool, bool) or pool < 0:
@@ -151,9 +151,10 @@ def parse_record(text: str, name: str = "<record>") -> tuple[Record, Game]:
     if "decks" in data:
         decks_data = data["decks"]
         if not isinstance(decks_data, dict) or set(decks_data) != {"banker", "dealer"}:
-            raise RecordError(locate.key("decks", "[decks] needs exactly banker and dealer, 52 cards each"))
+            raise RecordError(f"{name}:{locate.header_line('decks') + 1}: [decks] needs exactly banker and dealer, "
+                              "52 cards each")
         decks = (_read_deck(decks_data["banker"], "banker", locate), _read_deck(decks_data["dealer"], "dealer", locate))
-    elif seed is None:
+    elif "seed" not in data:
         raise RecordError(f"{name}:1: give a seed or a [decks] table with both deck orders")
 
     moves_data = data.get("moves", [])
@@ -228,6 +229,10 @@ class _Locator:
                 return start, end
         return start, end
 
+    def header_line(self, section: str) -> int:
+        """The line of `[section]` (0 when there is none)."""
+        return next((i for i, line in enumerate(self.lines) if line.strip().strip("[] ") == section), 0)
+
     def key_line(self, key: str, section: str | None = None) -> int:
         start, end = self._section(section)
         pattern = re.compile(rf"^\s*[\"']?{re.escape(key)}[\"']?\s*=")
@@ -276,8 +281,7 @@ def _toml_value(value: Any) -> str:
 def write_record(game: Game, notes: list[Note] | tuple[Note, ...] = ()) -> str:
     """The canonical record of a game: every option, every decision made, the notes by step."""
     lines = ["# Card Lottery: the record of one game (seed or decks, moves, table, options, notes)."]
-    if game.seed is not None:
-        lines.append(f"seed = {game.seed}")
+    lines.append(f"seed = {game.seed}")
     lines.append(f"pool = {game.pool_in}")
     if game.actions:
         lines.append("moves = [")
