@@ -1,0 +1,434 @@
+"""TOML records of a game: lax reading, canonical writing, replay, and errors with file:LINE.
+
+The record texts are written out here line by line, so the line numbers the errors must name
+are counted by hand (they are noted at the right of the templates). Deck orders that would not
+fit on a line are put in through {placeholders} that stay on their own line.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from engine import (
+    FULL_DECK, Game, Note, RecordError, default_policy, format_cards, parse_record, play_out, read_record,
+    write_record,
+)
+from engine_helpers import ENDING, ENDING_MOVES, THREE, TWO_COVERS, of_kind, opts, play, playoff_decks, table
+
+
+def one_line(deck, lax=False):
+    text = format_cards(deck)
+    return text.replace("T", "10").lower() if lax else text
+
+
+def rows(deck):
+    """A deck as four TOML array rows of 13 quoted cards."""
+    return ["  " + ", ".join(f'"{c}"' for c in deck[i:i + 13]) + "," for i in range(0, 52, 13)]
+
+
+def events(game):
+    return [e.to_json() for e in game.events]
+
+
+# ---------------------------------------------------------------------- lax reading
+
+
+LAX = """\
+# A lax record: 10h for TH, moves in any case and spacing, numbers written as text.
+moves = [
+  "  LEAD   2h ",
+  "beat 2h>4h",
+  "Lead 2d",
+  "take",
+]
+
+[table]
+players = ["Anna", "Boris", "Vera"]
+banker = "Father"
+dealer = "Mother"
+
+[options]
+stake = "4"
+fine = " 2 "
+playoff = "beating"
+
+[decks]
+banker = "{banker}"
+dealer = "{dealer}"
+"""
+
+
+def test_record_lax_reading_cards_moves_and_numbers():
+    # THREE: Anna leads 2H, Boris must beat it with 4H, then leads 2D to Vera, who has no diamond.
+    lottery = playoff_decks(THREE, 0)
+    text = LAX.format(banker=one_line(lottery.banker, lax=True), dealer=one_line(lottery.dealer, lax=True))
+    assert "10h" in text
+    record, game = parse_record(text, "lax.toml")
+    assert record.options == opts(stake=4, fine=2) and record.decks == lottery.decks and record.seed == 0
+    assert [str(m) for m in record.moves] == ["lead 2H", "beat 2H>4H", "lead 2D", "take"]
+    expected = Game(table(3), opts(fine=2), decks=lottery.decks)
+    play(expected, "lead 2H", "beat 2H>4H", "lead 2D", "take")
+    play_out(expected, default_policy)  # the moves left out
+    assert events(game) == events(expected)
+
+
+TWO_LED = """\
+moves = ["lead 7h  7s", " beat 7H>9d   7S>9h "]
+[table]
+players = ["Anna", "Boris"]
+banker = "Father"
+dealer = "Mother"
+[options]
+beat = "any_suit"
+[decks]
+banker = "{banker}"
+dealer = "{dealer}"
+"""
+
+
+def test_record_lax_reading_beat_pairs_in_any_order():
+    lottery = playoff_decks(TWO_COVERS, 0)
+    record, game = parse_record(TWO_LED.format(banker=one_line(lottery.banker), dealer=one_line(lottery.dealer)))
+    assert [str(m) for m in record.moves] == ["lead 7S 7H", "beat 7S>9H 7H>9D"]
+    assert of_kind(game, "beat")[0]["covers"] == [["7S", "9H"], ["7H", "9D"]]
+    assert '"beat 7S>9H 7H>9D",' in write_record(game, record.notes)  # written canonically
+
+
+# ---------------------------------------------------------------------- canonical writing
+
+
+def test_record_canonical_writing_layout():
+    lottery = playoff_decks(ENDING, 1)
+    game = Game(table(2), decks=lottery.decks)
+    play(game, *ENDING_MOVES)
+    notes = [Note(9, 'Anna says "take" \\ then goes', "Анна говорит «беру»"), Note(3, "first", "первая")]
+    expected = "\n".join([
+        "seed = 0",
+        "pool = 0",
+        "moves = [",
+        '  "lead 9S",',
+        '  "take",',
+        '  "lead 3H",',
+        '  "beat 3H>4H",',
+        '  "lead 2D 2C",',
+        '  "take",',
+        "]",
+        "",
+        "[table]",
+        'players = ["Anna", "Boris"]',
+        'banker = "Father"',
+        'dealer = "Mother"',
+        "",
+        "[options]",
+        'playoff = "beating"',
+        'hosts_play = "no"',
+        "stake = 4",
+        'contribution = "every_round"',
+        'spread = "even"',
+        'unclaimed = "carry"',
+        'short_deal = "deal_out"',
+        'deal = "packets"',
+        'beat = "same_suit"',
+        'failed_defence = "take_all"',
+        'penalty_pile = "everyone"',
+        "fine = 1",
+        'suit_fines = "H=4 C=3 D=2 S=1"',
+        'empty_hand_at_start = "sits_out"',
+        'last_card = "finish_trick"',
+        "",
+        "[decks]",
+        "banker = [", *rows(lottery.banker), "]",
+        "dealer = [", *rows(lottery.dealer), "]",
+        "",
+        "[[notes]]",  # by step
+        "step = 3",
+        'en = "first"',
+        'ru = "первая"',
+        "",
+        "[[notes]]",
+        "step = 9",
+        'en = "Anna says \\"take\\" \\\\ then goes"',
+        'ru = "Анна говорит «беру»"',
+    ]) + "\n"
+    text = write_record(game, notes)
+    first, rest = text.split("\n", 1)
+    assert first.startswith("# ") and rest == expected
+    record, read = parse_record(text)
+    assert sorted(record.notes, key=lambda n: n.step) == sorted(notes, key=lambda n: n.step)
+
+
+@pytest.mark.parametrize("options", [{}, {"playoff": "tricks", "spread": "chosen", "suit_fines": "S=3 H=2 D=1 C=0"},
+                                     {"spread": "random", "unclaimed": "banker", "hosts_play": "yes", "stake": 2}])
+@pytest.mark.parametrize("seed", [0, 5, 123456789])
+def test_record_canonical_writing_is_byte_stable(options, seed):
+    game = play_out(Game(table(3), opts(**options), seed=seed, pool=3))
+    text = write_record(game, [Note(1, "start", "начало")])
+    record, read = parse_record(text)
+    assert write_record(read, record.notes) == text
+    assert events(read) == events(game)
+
+
+def test_record_written_replays_the_same_game():
+    lottery = playoff_decks(TWO_COVERS, 0)
+    game = play_out(Game(table(2), opts(beat="any_suit", failed_defence="take_unbeaten"), decks=lottery.decks, seed=9))
+    record, read = parse_record(write_record(game))
+    assert read.to_json() == game.to_json() and events(read) == events(game)
+    assert record.decks == lottery.decks and record.seed == 9
+
+
+def test_record_with_deck_orders_and_every_decision_explicit():
+    # ENDING, spread = chosen: 9 rounds of 8 chips, every card turned up is won (see playoff_decks),
+    # so each round's chips go to the holders of the row cards, by the stakes chosen here.
+    lottery = playoff_decks(ENDING, 1)
+    stakes = [(5, 1, 1, 1), (1, 5, 1, 1), (1, 1, 5, 1), (1, 1, 1, 5), (2, 2, 2, 2),
+              (4, 2, 1, 1), (1, 1, 2, 4), (3, 3, 1, 1), (1, 2, 3, 2)]
+    moves = [f"stake {' '.join(map(str, s))}" for s in stakes] + list(ENDING_MOVES)
+    text = "\n".join(
+        ["moves = ["] + [f'  "{m}",' for m in moves] + ["]", "[table]", 'players = ["Anna", "Boris"]',
+                                                      'banker = "Father"', 'dealer = "Mother"', "[options]",
+                                                      'spread = "chosen"', "[decks]",
+                                                      f'banker = "{one_line(lottery.banker)}"',
+                                                      f'dealer = "{one_line(lottery.dealer)}"']) + "\n"
+    record, game = parse_record(text)
+    assert [str(a) for a in game.actions] == moves  # nothing left to the default policy
+    assert [s["stakes"] for s in of_kind(game, "spread")] == [list(s) for s in stakes]
+    prizes = lottery.prizes([list(s) for s in stakes])
+    assert sum(prizes) == 72
+    # Each pays 4 a round for 9 rounds; the fines are those of ENDING: Anna 1, Boris 13.
+    assert game.nets == [prizes[0] - 36 - 1, prizes[1] - 36 - 13] and game.pool == 14 and game.over
+
+
+def test_record_moves_left_out_are_made_by_the_default_policy():
+    lottery = playoff_decks(ENDING, 1)
+    text = "\n".join(['moves = ["lead 9S"]', "[table]", 'players = ["Anna", "Boris"]', 'banker = "Father"',
+                      'dealer = "Mother"', "[decks]", f'banker = "{one_line(lottery.banker)}"',
+                      f'dealer = "{one_line(lottery.dealer)}"']) + "\n"
+    _, game = parse_record(text)
+    expected = Game(table(2), decks=lottery.decks)
+    play(expected, "lead 9S")
+    play_out(expected, default_policy)
+    assert events(game) == events(expected) and len(game.actions) > 1
+
+
+def test_record_a_move_that_is_never_played_is_an_error():
+    lottery = playoff_decks(ENDING, 1)
+    text = "\n".join([
+        "moves = [",                      # 1
+        '  "lead 9S",',                   # 2
+        '  "play 2S",',                   # 3: no trick is ever played by beating
+        "]",                              # 4
+        "[table]",                        # 5
+        'players = ["Anna", "Boris"]',    # 6
+        'banker = "Father"',              # 7
+        'dealer = "Mother"',              # 8
+        "[decks]",                        # 9
+        f'banker = "{one_line(lottery.banker)}"',
+        f'dealer = "{one_line(lottery.dealer)}"']) + "\n"
+    with pytest.raises(RecordError, match=r"^left\.toml:3: .*play 2S was never played"):
+        parse_record(text, "left.toml")
+
+
+# ---------------------------------------------------------------------- errors with file:LINE
+
+
+HEAD = """\
+seed = 1
+moves = []
+
+[table]
+players = ["Anna", "Boris"]
+banker = "Father"
+dealer = "Mother"
+
+[decks]
+"""
+# Lines 1-9 above; the decks follow from line 10.
+
+
+def deck_lines(which, deck):
+    return [f"{which} = ["] + rows(deck) + ["]"]
+
+
+def test_record_error_a_deck_card_that_is_not_a_card_names_its_line():
+    dealer = rows(FULL_DECK)
+    dealer[1] = dealer[1].replace('"5H"', '"5X"')
+    text = HEAD + "\n".join(deck_lines("banker", FULL_DECK)  # lines 10-15
+                            + ["dealer = ["] + dealer + ["]"]) + "\n"  # 16, 17, 18 (2H..AH), 19, 20, 21
+    with pytest.raises(RecordError, match=r"^bad\.toml:18: '5X' is not a card"):
+        parse_record(text, "bad.toml")
+
+
+def test_record_error_a_deck_card_in_a_one_line_deck_names_the_line():
+    dealer = format_cards(FULL_DECK).replace("QC", "QQ")
+    text = HEAD + "\n".join(deck_lines("banker", FULL_DECK) + [f'dealer = "{dealer}"']) + "\n"  # dealer: line 16
+    with pytest.raises(RecordError, match=r"^bad\.toml:16: 'QQ' is not a card"):
+        parse_record(text, "bad.toml")
+
+
+def test_record_error_a_deck_that_is_not_a_permutation_names_missing_and_repeated_cards():
+    banker = list(FULL_DECK)
+    banker[51] = FULL_DECK[0]  # AC replaced by a second 2S
+    text = HEAD + "\n".join(deck_lines("banker", banker) + deck_lines("dealer", FULL_DECK)) + "\n"
+    with pytest.raises(RecordError) as error:
+        parse_record(text, "perm.toml")
+    message = str(error.value)
+    assert message.startswith("perm.toml:10: ") and "repeats 2S" in message and "lacks AC" in message
+
+
+def test_record_error_decks_without_both_decks_names_the_decks_line():
+    text = HEAD + f'banker = "{format_cards(FULL_DECK)}"\n'
+    with pytest.raises(RecordError, match=r"^half\.toml:9: "):
+        parse_record(text, "half.toml")
+
+
+ILLEGAL = """\
+moves = [
+  "lead 2H",
+  "take",
+]
+
+[table]
+players = ["Anna", "Boris", "Vera"]
+banker = "Father"
+dealer = "Mother"
+
+[decks]
+banker = "{banker}"
+dealer = "{dealer}"
+"""
+
+
+def test_record_error_an_illegal_move_names_its_line_the_rule_and_why():
+    # THREE: Boris holds 4H, so he must beat Anna's 2H (p10): "take" on line 3 is refused.
+    lottery = playoff_decks(THREE, 0)
+    text = ILLEGAL.format(banker=one_line(lottery.banker), dealer=one_line(lottery.dealer))
+    with pytest.raises(RecordError) as error:
+        parse_record(text, "illegal.toml")
+    message = str(error.value)
+    assert message.startswith("illegal.toml:3: move 2: take refused: Boris can beat and must (p10")
+    assert "beat 2H>4H" in message
+
+
+def test_record_error_a_move_that_is_not_a_move_names_its_line():
+    text = 'seed = 1\nmoves = [\n  "lead 2S",\n  "beat 2S>4X",\n]\n[table]\nplayers = ["A", "B"]\n' \
+           'banker = "F"\ndealer = "M"\n'
+    with pytest.raises(RecordError, match=r"^m\.toml:4: .*4X"):
+        parse_record(text, "m.toml")
+    text = text.replace("beat 2S>4X", "dance")
+    with pytest.raises(RecordError, match=r"^m\.toml:4: .*unknown move 'dance'"):
+        parse_record(text, "m.toml")
+
+
+OPTIONS = """\
+seed = 1
+
+[table]
+players = ["Anna", "Boris"]
+banker = "Father"
+dealer = "Mother"
+
+[options]
+stake = 2
+{line9}
+fine = 1
+"""
+
+
+@pytest.mark.parametrize("line9, message", [
+    ('trumps = "hearts"', "unknown option 'trumps'"),
+    ('beat = "sideways"', "option 'beat' (p10): 'sideways' is not one of same_suit, any_suit"),
+    ("fine_per_card = 1", "unknown option 'fine_per_card'"),
+    ('suit_fines = "H=4 C=3"', "option 'suit_fines' (p15): give all four suits, missing S D"),
+])
+def test_record_error_an_unknown_option_key_or_value_names_the_line_of_the_key(line9, message):
+    with pytest.raises(RecordError) as error:
+        parse_record(OPTIONS.format(line9=line9), "o.toml")
+    assert str(error.value).startswith(f"o.toml:10: {message}")
+
+
+def test_record_error_a_table_the_rules_cannot_seat_names_the_players_line():
+    text = OPTIONS.format(line9="").replace('players = ["Anna", "Boris"]', 'players = ["Anna"]')
+    with pytest.raises(RecordError, match=r"^o\.toml:4: 1 card players"):
+        parse_record(text, "o.toml")
+
+
+def test_record_error_toml_syntax_names_the_line():
+    text = OPTIONS.format(line9="stake = = 4")
+    with pytest.raises(RecordError, match=r"^o\.toml:10: not valid TOML"):
+        parse_record(text, "o.toml")
+
+
+def test_record_error_an_unknown_key_names_its_line():
+    text = 'seed = 1\nplayers = 3\n[table]\nplayers = ["A", "B"]\nbanker = "F"\ndealer = "M"\n'
+    with pytest.raises(RecordError, match=r"^k\.toml:2: unknown key 'players'"):
+        parse_record(text, "k.toml")
+
+
+def test_record_error_no_seed_and_no_decks():
+    with pytest.raises(RecordError, match=r"^s\.toml:1: give a seed or a \[decks\]"):
+        parse_record('[table]\nplayers = ["A", "B"]\nbanker = "F"\ndealer = "M"\n', "s.toml")
+
+
+NOTES = """\
+seed = 1
+
+[table]
+players = ["Anna", "Boris"]
+banker = "Father"
+dealer = "Mother"
+
+[[notes]]
+step = 2
+en = "Round one."
+ru = "Первый круг."
+
+[[notes]]
+step = {step}
+en = "Out of the game."
+ru = "Вне игры."
+"""
+
+
+@pytest.mark.parametrize("step", [0, -1, 100000, '"3"'])
+def test_record_error_a_note_step_out_of_range_names_the_note(step):
+    with pytest.raises(RecordError) as error:
+        parse_record(NOTES.format(step=step), "n.toml")
+    message = str(error.value)
+    assert message.startswith("n.toml:13: [[notes]] number 2: step ") and "is not a step of this game (1 to " in message
+
+
+def test_record_notes_in_range_are_kept():
+    record, game = parse_record(NOTES.format(step=3), "n.toml")
+    assert [(n.step, n.en) for n in record.notes] == [(2, "Round one."), (3, "Out of the game.")]
+
+
+def test_record_file_errors_start_with_the_path_and_line(tmp_path):
+    path = tmp_path / "hand.toml"
+    path.write_text(OPTIONS.format(line9='beat = "sideways"'), encoding="utf-8")
+    with pytest.raises(RecordError) as error:
+        read_record(path)
+    assert str(error.value).startswith(f"{path}:10: ")
+    with pytest.raises(RecordError, match="cannot read"):
+        read_record(tmp_path / "missing.toml")
+
+
+def test_record_file_reads_and_replays(tmp_path):
+    game = play_out(Game(table(4), opts(playoff="tricks"), seed=31))
+    path = tmp_path / "hand.toml"
+    path.write_text(write_record(game), encoding="utf-8")
+    record, read = read_record(path)
+    assert events(read) == events(game) and record.seed == 31
+
+
+def test_record_of_a_game_made_without_a_seed_reads_back():
+    game = play_out(Game(table(3)))
+    _, read = parse_record(write_record(game))
+    assert events(read) == events(game)
+
+
+def test_record_and_game_refuse_a_negative_seed():
+    # A seed is a whole number >= 0 wherever it is given, so every game's record can be read back.
+    with pytest.raises(ValueError, match="seed"):
+        Game(table(3), seed=-5)
+    with pytest.raises(RecordError, match=r"^s\.toml:1: seed must be a whole number >= 0"):
+        parse_record('seed = -5\n[table]\nplayers = ["A", "B"]\nbanker = "F"\ndealer = "M"\n', "s.toml")
