@@ -95,9 +95,25 @@ class Options:
     empty_hand_at_start: str = "sits_out"
     last_card: str = "finish_trick"
 
+    def __post_init__(self) -> None:
+        # Options made directly are checked as strictly as those read from a file.
+        for f in fields(self):
+            allowed, rule = CHOICES[f.name]
+            value = getattr(self, f.name)
+            if f.name == "suit_fines":
+                if _parse_suit_fines(dict(value)) != value:
+                    raise OptionError(f"option 'suit_fines' ({rule}): {value!r} is not in canonical order; "
+                                      "use Options.from_mapping")
+            elif allowed is None:
+                if not isinstance(value, int) or isinstance(value, bool) or value < _MINIMUM[f.name]:
+                    raise OptionError(f"option {f.name!r} ({rule}): {value!r} is not a whole number >= {_MINIMUM[f.name]}")
+            elif value not in allowed:
+                raise OptionError(f"option {f.name!r} ({rule}): {value!r} is not one of {', '.join(allowed)}")
+
     @classmethod
     def from_mapping(cls, values: Mapping[str, Any]) -> Options:
-        """Validate keys and values (lax: numbers may be strings); missing keys take defaults."""
+        """Read keys and values laxly (numbers may be strings, suit_fines a string or a table);
+        missing keys take defaults; the constructor then checks every value."""
         kwargs: dict[str, Any] = {}
         for key, value in values.items():
             if key not in CHOICES:
@@ -107,8 +123,6 @@ class Options:
                 kwargs[key] = _parse_suit_fines(value)
             elif allowed is None:
                 kwargs[key] = _whole(value, f"option {key!r} ({rule})", _MINIMUM[key])
-            elif value not in allowed:
-                raise OptionError(f"option {key!r} ({rule}): {value!r} is not one of {', '.join(allowed)}")
             else:
                 kwargs[key] = value
         return cls(**kwargs)

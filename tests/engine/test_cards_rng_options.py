@@ -357,3 +357,10 @@ def test_table_check_refuses_what_the_rules_cannot_seat(players, banker, dealer,
     with pytest.raises(TableError) as error:
         Table(players, banker, dealer).check(Options.from_mapping(options))
     assert message in str(error.value) and isinstance(error.value, ValueError)
+
+
+@pytest.mark.parametrize("bad", [{"beat": "x"}, {"stake": 0}, {"fine": -1}, {"fine": True}, {"suit_fines": (("S", 1),)}])
+def test_options_made_directly_are_checked_like_those_read_from_a_file(bad):
+    # The constructor refuses what from_mapping refuses, so no unchecked Options can reach a Game.
+    with pytest.raises(OptionError):
+        Options(**bad)
