@@ -1,0 +1,224 @@
+#!/usr/bin/env python3
+"""Benchmark the built site's demo in headless Chromium (the browser tests' Chromium and flags).
+
+    python scripts/bench_site.py [--site _site] [--runs 5] [--steps 200] [--page en/playoff-tricks.html]
+
+Prints, as a table:
+- time to the first steppable demo: navigation start -> the `demo-ready` mark (main.js sets
+  it once the pre-built hands are drawn and their keys and buttons wired);
+- time until the live engine is ready (`engine-ready` mark: Pyodide booted in the module
+  worker, the engine unpacked and imported) against a bare page that only boots Pyodide in a
+  module worker (`pyodide-ready`), and their ratio;
+- the latency of one step, key press to updated table, median and 95th percentile over
+  --steps presses: the demo's own handler (the controller's `stepTimes`), the handler plus
+  style and layout (a capture listener starts the clock, a last bubbling listener forces
+  layout), and key to the next animation frame.
+
+Figures only, no thresholds: this is not a test. Builds the site first when --site is missing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+REPO_ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO_ROOT / "tests" / "browser"))
+
+from browser_helpers import CHROMIUM, CHROMIUM_ARGS, StaticServer  # noqa: E402
+
+BARE_HTML = """<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; connect-src 'self'">
+<link rel="icon" href="data:,">
+<title>Bare Pyodide</title>
+<script type="module" src="bare.js"></script>
+</head>
+<body><p id="status">loading</p></body>
+</html>
+"""
+
+BARE_JS = """
+const worker = new Worker(new URL("./bare-worker.js", import.meta.url), { type: "module" });
+worker.onmessage = (event) => {
+  performance.mark("pyodide-ready");
+  document.getElementById("status").textContent = "ready " + event.data;
+};
+worker.postMessage(new URL("../pyodide/", location.href).href);
+"""
+
+BARE_WORKER_JS = """
+self.onmessage = async (event) => {
+  const base = event.data;
+  const { loadPyodide } = await import(base + "pyodide.mjs");
+  const pyodide = await loadPyodide({ indexURL: base });
+  self.postMessage(pyodide.version);
+};
+"""
+
+# Installed in the page before stepping: times each handled key press.
+STEP_PROBE = """() => {
+  const out = { layout: [], frame: [] };
+  let start = null;
+  window.addEventListener("keydown", () => { start = performance.now(); }, { capture: true });
+  window.addEventListener("keydown", () => {
+    if (start === null) return;
+    const began = start;
+    void document.body.offsetHeight;  // style and layout of the updated table
+    out.layout.push(performance.now() - began);
+    requestAnimationFrame(() => out.frame.push(performance.now() - began));
+    start = null;
+  });
+  window.__bench = out;
+}"""
+
+
+def serve_root(site: Path, tmp: Path) -> Path:
+    """A folder with the site's entries linked in and the bare page beside them."""
+    root = tmp / "root"
+    root.mkdir()
+    for entry in site.iterdir():
+        os.symlink(entry.resolve(), root / entry.name)
+    bare = root / "bench-bare"
+    bare.mkdir()
+    (bare / "index.html").write_text(BARE_HTML, encoding="utf-8")
+    (bare / "bare.js").write_text(BARE_JS, encoding="utf-8")
+    (bare / "bare-worker.js").write_text(BARE_WORKER_JS, encoding="utf-8")
+    return root
+
+
+def mark(page: Any, name: str, timeout: float = 60_000) -> float:
+    page.wait_for_function(f"() => performance.getEntriesByName({name!r}).length > 0", timeout=timeout)
+    return float(page.evaluate(f"() => performance.getEntriesByName({name!r})[0].startTime"))
+
+
+def fresh_page(browser: Any) -> tuple[Any, Any]:
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    return context, context.new_page()
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    if not ordered:
+        return float("nan")
+    index = min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))
+    return ordered[index]
+
+
+def step_times(page: Any, steps: int) -> tuple[list[float], list[float], list[float]]:
+    """Press ← / → `steps` times (turning at either end); the three timings of each step."""
+    page.evaluate("() => { window.__cardLottery.demos[0].stepTimes.length = 0; window.__bench.layout.length = 0;"
+                  " window.__bench.frame.length = 0; }")
+    total = int(page.evaluate("() => window.__cardLottery.demos[0].total"))
+    at = int(page.evaluate("() => window.__cardLottery.demos[0].n"))
+    direction = "ArrowRight"
+    for _ in range(steps):
+        if at >= total:
+            direction = "ArrowLeft"
+        elif at <= 1:
+            direction = "ArrowRight"
+        page.keyboard.press(direction)
+        at += 1 if direction == "ArrowRight" else -1
+    page.wait_for_timeout(100)
+    own = page.evaluate("() => window.__cardLottery.demos[0].stepTimes.slice()")
+    probe = page.evaluate("() => window.__bench")
+    return own, probe["layout"], probe["frame"]
+
+
+def bench(site: Path, runs: int, steps: int, page_path: str) -> list[tuple[str, str, str, str]]:
+    from playwright.sync_api import sync_playwright
+
+    rows: list[tuple[str, str, str, str]] = []
+    with tempfile.TemporaryDirectory(prefix="bench-site-") as tmp:
+        server = StaticServer(serve_root(site, Path(tmp)))
+        base = server.site
+        try:
+            with sync_playwright() as pw:
+                browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+                try:
+                    ready, engine, bare = [], [], []
+                    for _ in range(runs):
+                        # Alternate the two pages so that drift affects both alike.
+                        context, page = fresh_page(browser)
+                        page.goto(base.url("bench-bare/index.html"))
+                        bare.append(mark(page, "pyodide-ready"))
+                        context.close()
+                        context, page = fresh_page(browser)
+                        page.goto(base.url(page_path))
+                        ready.append(mark(page, "demo-ready"))
+                        engine.append(mark(page, "engine-ready"))
+                        context.close()
+                    rows.append(("first steppable demo (demo-ready)", f"{statistics.median(ready):.0f} ms",
+                                 f"{max(ready):.0f} ms", f"{runs} loads of {page_path}"))
+                    rows.append(("live engine ready (engine-ready)", f"{statistics.median(engine):.0f} ms",
+                                 f"{max(engine):.0f} ms", "from navigation start"))
+                    rows.append(("bare page, Pyodide only (pyodide-ready)", f"{statistics.median(bare):.0f} ms",
+                                 f"{max(bare):.0f} ms", "module worker, same server"))
+                    ratio = statistics.median(engine) / statistics.median(bare)
+                    best = min(engine) / min(bare)
+                    rows.append(("engine ready / bare Pyodide", f"{ratio:.3f}", f"{best:.3f} (min/min)",
+                                 "target <= 1.15; min/min is the least disturbed by other load"))
+
+                    context, page = fresh_page(browser)
+                    page.goto(base.url(page_path))
+                    mark(page, "demo-ready")
+                    page.evaluate(STEP_PROBE)
+                    page.focus(".demo-app")
+                    # While Pyodide boots in the worker (it competes for the CPU), then once it is ready.
+                    booting = step_times(page, min(60, steps))
+                    booted = page.evaluate("() => window.__cardLottery.engine.status") != "loading"
+                    mark(page, "engine-ready")
+                    page.wait_for_timeout(300)
+                    ready_steps = step_times(page, steps)
+                    context.close()
+                    phases = [("engine ready", ready_steps)]
+                    if not booted:
+                        phases.append(("during engine boot", booting))
+                    for phase, (own, layout, frame) in phases:
+                        for label, values in ((f"step, {phase}: demo handler", own),
+                                              (f"step, {phase}: handler + style + layout", layout),
+                                              (f"step, {phase}: key press to next frame", frame)):
+                            rows.append((label, f"{statistics.median(values):.2f} ms",
+                                         f"{percentile(values, 0.95):.2f} ms", f"median / p95 over {len(values)} steps"))
+                finally:
+                    browser.close()
+        finally:
+            server.close()
+    return rows
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--site", type=Path, default=REPO_ROOT / "_site")
+    parser.add_argument("--runs", type=int, default=5, help="page loads of each kind (default 5)")
+    parser.add_argument("--steps", type=int, default=200, help="key presses for the step latency (default 200)")
+    parser.add_argument("--page", default="en/playoff-tricks.html", help="the lesson page to measure")
+    args = parser.parse_args(argv)
+    site = args.site.resolve()
+    if not (site / "index.html").is_file():
+        print(f"building the site into {site} ...", file=sys.stderr)
+        subprocess.run([sys.executable, str(REPO_ROOT / "build.py"), "--out", str(site)], cwd=REPO_ROOT, check=True)
+    if not os.access(CHROMIUM, os.X_OK):
+        print(f"{CHROMIUM} is missing (apt-get install chromium)", file=sys.stderr)
+        return 2
+    rows = bench(site, args.runs, args.steps, args.page)
+    header = ("measure", "median", "p95 / max", "note")
+    widths = [max(len(str(r[i])) for r in rows + [header]) for i in range(4)]
+    line = "  ".join("-" * w for w in widths)
+    print("  ".join(h.ljust(w) for h, w in zip(header, widths)))
+    print(line)
+    for row in rows:
+        print("  ".join(str(c).ljust(w) for c, w in zip(row, widths)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

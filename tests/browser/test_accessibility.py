@@ -1,0 +1,64 @@
+"""An axe-core audit of every built page: no serious or critical violation.
+
+axe is injected as a script, which the pages' CSP forbids, so this test alone uses a browser
+context with `bypass_csp=True`. On lesson pages the demo is audited in its richer states too:
+the table as text shown, the settings form open, a seat taken.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+AXE = REPO_ROOT / "node_modules" / "axe-core" / "axe.min.js"
+ENGINE_WAIT_MS = 60_000
+SERIOUS = ("serious", "critical")
+
+
+def audit(page: Any) -> list[str]:
+    if not page.evaluate("() => typeof window.axe !== 'undefined'"):
+        page.add_script_tag(path=str(AXE))
+    result = page.evaluate(
+        """async () => {
+            const r = await axe.run(document, { resultTypes: ['violations'] });
+            return r.violations.map(v => ({ id: v.id, impact: v.impact, help: v.help,
+                nodes: v.nodes.slice(0, 5).map(n => n.target.join(' ') + ' :: ' + n.failureSummary) }));
+        }""")
+    return [json.dumps(v, ensure_ascii=False, indent=1) for v in result if v["impact"] in SERIOUS]
+
+
+def pages(site: Path) -> list[str]:
+    return ["index.html"] + sorted(p.relative_to(site).as_posix() for p in site.glob("*/*.html"))
+
+
+def test_axe_finds_no_serious_violation(built_site, site_server, browser):
+    if not AXE.is_file():
+        pytest.fail(f"{AXE} is missing: run npm ci", pytrace=False)
+    found = []
+    for path in pages(built_site):
+        context = browser.new_context(bypass_csp=True)
+        page = context.new_page()
+        try:
+            page.goto(site_server.url(path))
+            page.wait_for_function("() => window.__cardLottery && window.__cardLottery.ready")
+            found += [f"{path}: {v}" for v in audit(page)]
+            if page.locator("figure.demo .demo-app").count():
+                page.wait_for_function(
+                    "() => { const e = window.__cardLottery.engine; return e && e.status !== 'loading' && e.status !== 'idle'; }",
+                    timeout=ENGINE_WAIT_MS)
+                app = page.locator("figure.demo .demo-app").first
+                app.locator(".text-toggle").click()
+                app.locator(".live-settings summary").click()
+                found += [f"{path} (text, settings): {v}" for v in audit(page)]
+                app.locator("form[data-form=seat] button[type=submit]").click()
+                page.wait_for_function(
+                    "() => window.__cardLottery.demos[0].source === 'seat' && !window.__cardLottery.demos[0].busy",
+                    timeout=ENGINE_WAIT_MS)
+                found += [f"{path} (seated): {v}" for v in audit(page)]
+        finally:
+            context.close()
+    assert not found, "\n".join(found)

@@ -1,0 +1,332 @@
+"""The demo on the built lesson pages: stepping by button, key and slider, the narration
+against the trace embedded in the page, deep links, the URL and the language switch.
+
+Predicates passed to `wait_for_function` are arrow functions: the pages' CSP forbids eval,
+which Playwright would need for a bare expression.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+DEMO_PAGE = "en/playoff-beating.html"  # a lesson page with a demo (lesson 3)
+HAND = "playoff-beating"
+
+
+def open_demo(page: Any, url: str) -> None:
+    page.goto(url)
+    page.wait_for_function("() => window.__cardLottery && window.__cardLottery.ready")
+
+
+def embedded_trace(page: Any, hand: str = HAND) -> dict[str, Any]:
+    text = page.text_content(f"#demo-{hand} script.demo-trace")
+    return json.loads(text)
+
+
+def shown(page: Any, hand: str = HAND) -> dict[str, Any]:
+    """What the demo shows now: its sentence, counter, slider and the step the app says."""
+    return page.evaluate(
+        """(hand) => {
+            const app = document.querySelector(`#demo-${hand} .demo-app`);
+            return {
+                sentence: app.querySelector('.demo-sentence').textContent,
+                counter: app.querySelector('.controls-counter').textContent,
+                slider: app.querySelector('.controls-slider').value,
+                step: Number(app.dataset.step),
+                announced: app.querySelector('.demo-announcer').textContent,
+                note: app.querySelector('.demo-step-note-text').textContent,
+                quotes: [...app.querySelectorAll('.demo-quote')].map(q => q.dataset.paragraph),
+            };
+        }""",
+        hand,
+    )
+
+
+def assert_at(page: Any, trace: dict[str, Any], n: int, hand: str = HAND) -> None:
+    now = shown(page, hand)
+    step = trace["steps"][n - 1]
+    assert now["step"] == n, now
+    assert now["sentence"] == step["text"], (n, now["sentence"], step["text"])
+    assert now["counter"] == f"Step {n} of {len(trace['steps'])}" or now["counter"] == f"Шаг {n} из {len(trace['steps'])}"
+    assert now["slider"] == str(n)
+    assert now["quotes"] == step["event"]["rule"]
+    assert now["note"] == (step.get("note") or "")
+
+
+def test_demo_renders_the_first_step_and_the_quotes(site_server, page):
+    open_demo(page, site_server.url(DEMO_PAGE))
+    trace = embedded_trace(page)
+    assert_at(page, trace, 1)
+    # The governing paragraph is quoted in the original and in the translation.
+    quote = page.locator(f"#demo-{HAND} .demo-quote.is-primary")
+    assert quote.locator("blockquote[lang=ru]").count() == 1
+    assert quote.locator("blockquote[lang=en]").count() == 1
+    sources = json.loads(page.text_content("#source-paragraphs"))
+    first_rule = trace["steps"][0]["event"]["rule"][0]
+    assert quote.locator("blockquote[lang=ru]").text_content().strip() == sources[first_rule]["ru"]
+    assert quote.locator("blockquote[lang=en]").text_content().strip() == sources[first_rule]["en"]
+    # Cards carry their names; face-down cards say so.
+    names = page.eval_on_selector_all(f"#demo-{HAND} svg.card", "els => els.map(e => e.getAttribute('aria-label'))")
+    assert all(names), "every card has a text name"
+    assert page.console_errors == []
+
+
+def test_buttons_step_forward_back_first_last(site_server, page):
+    open_demo(page, site_server.url(DEMO_PAGE))
+    trace = embedded_trace(page)
+    total = len(trace["steps"])
+    app = f"#demo-{HAND} .demo-app"
+    for n in range(2, 6):
+        page.click(f"{app} .step-next")
+        assert_at(page, trace, n)
+    page.click(f"{app} .step-prev")
+    assert_at(page, trace, 4)
+    page.click(f"{app} .step-last")
+    assert_at(page, trace, total)
+    assert page.get_attribute(f"{app} .step-next", "aria-disabled") == "true"
+    page.click(f"{app} .step-next", force=True)  # nothing past the end (aria-disabled, still focusable)
+    assert_at(page, trace, total)
+    page.click(f"{app} .step-first")
+    assert_at(page, trace, 1)
+    assert page.console_errors == []
+
+
+def test_held_button_repeats(site_server, page):
+    open_demo(page, site_server.url(DEMO_PAGE))
+    button = page.locator(f"#demo-{HAND} .step-next")
+    button.scroll_into_view_if_needed()
+    box = button.bounding_box()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    page.wait_for_timeout(1000)
+    page.mouse.up()
+    after = shown(page)["step"]
+    assert after >= 4, f"holding 'next' for a second should step several times, got to step {after}"
+    page.wait_for_timeout(300)
+    assert shown(page)["step"] == after, "the repeat stops when released"
+
+
+def test_keys_step_without_scrolling_the_page(site_server, page):
+    open_demo(page, site_server.url(DEMO_PAGE))
+    trace = embedded_trace(page)
+    total = len(trace["steps"])
+    # Every key the demo handles is kept from the page (no scrolling by the browser). Scroll
+    # anchoring may still move the page by a few pixels when the table changes height.
+    page.evaluate("""() => {
+        window.__keys = [];
+        window.addEventListener('keydown', (e) => window.__keys.push([e.key, e.defaultPrevented]));
+    }""")
+    page.focus(f"#demo-{HAND} .demo-app")
+    scroll = page.evaluate("() => window.scrollY")
+    for n in range(2, 5):
+        page.keyboard.press("ArrowRight")
+        assert_at(page, trace, n)
+    page.keyboard.press("ArrowLeft")
+    assert_at(page, trace, 3)
+    page.keyboard.press("End")
+    assert_at(page, trace, total)
+    page.keyboard.press("Home")
+    assert_at(page, trace, 1)
+    assert abs(page.evaluate("() => window.scrollY") - scroll) < 40, "the keys must not scroll the page"
+    # The keys also work with the focus on a button inside the demo.
+    page.focus(f"#demo-{HAND} .step-play")
+    page.keyboard.press("ArrowRight")
+    assert_at(page, trace, 2)
+    assert abs(page.evaluate("() => window.scrollY") - scroll) < 40
+    keys = page.evaluate("() => window.__keys")
+    assert [k for k, _ in keys] == ["ArrowRight"] * 3 + ["ArrowLeft", "End", "Home", "ArrowRight"]
+    assert all(prevented for _, prevented in keys), keys
+    # Each step is announced politely.
+    assert shown(page)["announced"] == trace["steps"][1]["text"]
+    assert page.get_attribute(f"#demo-{HAND} .demo-announcer", "aria-live") == "polite"
+
+
+def test_slider_moves_to_any_step(site_server, page):
+    open_demo(page, site_server.url(DEMO_PAGE))
+    trace = embedded_trace(page)
+    total = len(trace["steps"])
+    slider = f"#demo-{HAND} .controls-slider"
+    assert page.get_attribute(slider, "max") == str(total)
+    # By keyboard on the slider itself.
+    page.focus(slider)
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    assert_at(page, trace, 3)
+    page.keyboard.press("End")
+    assert_at(page, trace, total)
+    # By pointer: a click in the middle of the track.
+    box = page.locator(slider).bounding_box()
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    middle = shown(page)["step"]
+    assert abs(middle - (1 + total) / 2) <= max(3, total / 10), middle
+    assert_at(page, trace, middle)
+
+
+def test_move_list_jumps_and_marks_the_current_move(site_server, page):
+    open_demo(page, site_server.url(DEMO_PAGE))
+    trace = embedded_trace(page)
+    moves = trace["moves"]
+    assert moves, "the play-off hand has decisions"
+    target = moves[len(moves) // 2]
+    button = page.locator(f"#demo-{HAND} .move-button[data-step='{target['step']}']").last
+    button.click()
+    assert_at(page, trace, target["step"])
+    current = page.locator(f"#demo-{HAND} .move-button[aria-current='step']")
+    assert current.count() == 1
+    assert current.get_attribute("data-step") == str(target["step"])
+    # Round markers come from the `lay` events.
+    rounds = [i + 1 for i, s in enumerate(trace["steps"]) if s["event"]["kind"] == "lay"]
+    markers = page.eval_on_selector_all(f"#demo-{HAND} .move-round", "els => els.map(e => Number(e.dataset.step))")
+    assert markers == rounds
+
+
+def test_autoplay_advances_and_pauses(site_server, page):
+    open_demo(page, site_server.url(DEMO_PAGE))
+    app = f"#demo-{HAND} .demo-app"
+    page.select_option(f"{app} .controls-speed", "4")
+    page.click(f"{app} .step-play")
+    assert page.get_attribute(f"{app} .step-play", "aria-pressed") == "true"
+    page.wait_for_function(
+        "(sel) => Number(document.querySelector(sel).dataset.step) >= 3", arg=app, timeout=10000)
+    page.click(f"{app} .step-play")
+    assert page.get_attribute(f"{app} .step-play", "aria-pressed") == "false"
+    paused = shown(page)["step"]
+    page.wait_for_timeout(1500)
+    assert shown(page)["step"] == paused
+
+
+def test_table_as_text(site_server, page):
+    open_demo(page, site_server.url(DEMO_PAGE))
+    trace = embedded_trace(page)
+    app = f"#demo-{HAND} .demo-app"
+    assert page.locator(f"{app} .demo-table-text").is_hidden()
+    page.click(f"{app} .text-toggle")
+    assert page.get_attribute(f"{app} .text-toggle", "aria-expanded") == "true"
+    # Go to a step where somebody holds cards and check one of them is named in the text.
+    n = next(i + 1 for i, s in enumerate(trace["steps"]) if s["event"]["kind"] == "playoff_start")
+    page.evaluate("(n) => window.__cardLottery.demos[0].goto(n)", n)
+    text = page.text_content(f"{app} .demo-table-text")
+    card = trace["steps"][n - 1]["state"]["hands"][0][0]
+    rank, suit = card[:-1], card[-1]
+    names = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+    assert f"of {names[suit]}" in text
+    assert trace["seats"][0] in text
+
+
+def test_deep_link_opens_at_its_step(site_server, page):
+    open_demo(page, site_server.url(f"{DEMO_PAGE}#hand={HAND}&step=12"))
+    trace = embedded_trace(page)
+    assert_at(page, trace, 12)
+    assert page.locator(f"#demo-{HAND} .demo-notice").count() == 0
+    # Stepping updates the URL (replaceState) and the language switch carries it across.
+    page.focus(f"#demo-{HAND} .demo-app")
+    page.keyboard.press("ArrowRight")
+    # The URL follows once the visitor pauses (debounced), and the language switch with it.
+    page.wait_for_function("(h) => location.hash === h", arg=f"#hand={HAND}&step=13")
+    switch = page.locator(".lang-switch a[hreflang]")
+    assert switch.get_attribute("href").endswith(f"#hand={HAND}&step=13")
+    switch.click()
+    page.wait_for_url(re.compile(r"/ru/playoff-beating\.html#hand=playoff-beating&step=13$"))
+    page.wait_for_function("() => window.__cardLottery && window.__cardLottery.ready")
+    ru_trace = embedded_trace(page)
+    assert_at(page, ru_trace, 13)
+    assert page.evaluate("() => localStorage.getItem('card-lottery.lang')") == "ru"
+
+
+@pytest.mark.parametrize(
+    "fragment, step, notice",
+    [
+        ("#hand=no-such-hand&step=5", 1, "no-such-hand"),
+        (f"#hand={HAND}&step=100000", "last", "100000"),
+        (f"#hand={HAND}&step=abc", 1, "abc"),
+        (f"#hand={HAND}&step=4&opt.beat=sideways", 4, "opt.beat=sideways"),
+        (f"#hand={HAND}&step=4&players=99", 4, "players=99"),
+        (f"#hand={HAND}&step=4&<img src=x onerror=alert(1)>=1", 4, "<img src=x onerror=alert(1)>"),
+    ],
+)
+def test_bad_deep_links_show_a_notice_and_fall_back(site_server, page, fragment, step, notice):
+    open_demo(page, site_server.url(DEMO_PAGE + fragment))
+    trace = embedded_trace(page)
+    expected = len(trace["steps"]) if step == "last" else step
+    assert_at(page, trace, expected)
+    notices = page.locator(f"#demo-{HAND} .demo-notice")
+    assert notices.count() >= 1
+    assert notice in notices.first.text_content()
+    assert page.locator(f"#demo-{HAND} .demo-notice img").count() == 0, "notices are text, never HTML"
+    assert page.console_errors == []
+
+
+def test_landing_page_goes_to_the_remembered_language(site_server, page):
+    page.goto(site_server.url("index.html"))
+    page.evaluate("() => localStorage.setItem('card-lottery.lang', 'ru')")
+    page.goto(site_server.url("index.html"))
+    page.wait_for_url(re.compile(r"/ru/index\.html$"))
+    assert page.evaluate("() => document.documentElement.lang") == "ru"
+
+
+def test_reading_page_view_buttons(site_server, page):
+    page.goto(site_server.url("en/text.html"))
+    page.wait_for_function("() => window.__cardLottery && window.__cardLottery.ready")
+    buttons = page.locator(".text-mode[data-mode], .view-toggle [data-view]")
+    assert buttons.count() >= 3
+    assert page.locator(".view-toggle[hidden], .text-mode[hidden]").count() == 0
+    # The "original only" button.
+    original = page.locator(".text-mode[data-mode=original], .view-toggle [data-view=ru]").first
+    original.click()
+    assert original.get_attribute("aria-pressed") == "true"
+    assert page.evaluate("() => document.documentElement.dataset.textMode") == "original"
+    translation_shown = page.evaluate(
+        "() => [...document.querySelectorAll('.para-en, [lang=en].translation')].some(e => e.offsetParent !== null)")
+    assert not translation_shown, "in the original-only view the translation is hidden"
+    # Remembered on the next visit.
+    page.reload()
+    page.wait_for_function("() => window.__cardLottery && window.__cardLottery.ready")
+    assert page.evaluate("() => document.documentElement.dataset.textMode") == "original"
+
+
+def test_text_fallback_lists_every_step(site_server, page):
+    open_demo(page, site_server.url(DEMO_PAGE))
+    trace = embedded_trace(page)
+    items = f"#demo-{HAND} details.demo-text ol li"
+    # The build writes the list, or leaves it for the script to fill when the page is heavy.
+    page.wait_for_function("(sel) => document.querySelectorAll(sel).length > 0", arg=items)
+    texts = page.eval_on_selector_all(items, "lis => lis.map(li => li.firstChild.textContent.trim())")
+    assert texts == [s["text"] for s in trace["steps"]]
+
+
+def test_interface_strings_exist_in_both_languages(site_server, page):
+    open_demo(page, site_server.url(DEMO_PAGE))
+    missing = page.evaluate("async () => (await import('../assets/js/i18n.js')).missingStrings()")
+    assert missing == []
+
+
+def test_reduced_motion_turns_animations_off(site_server, page):
+    page.emulate_media(reduced_motion="reduce")
+    open_demo(page, site_server.url(DEMO_PAGE))
+    page.focus(f"#demo-{HAND} .demo-app")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    animated = page.evaluate(
+        """(hand) => [...document.querySelectorAll(`#demo-${hand} .demo-app *`)]
+            .filter(e => { const s = getComputedStyle(e); return s.animationName !== 'none' || parseFloat(s.transitionDuration) > 0; })
+            .map(e => e.className.baseVal ?? e.className)""", HAND)
+    assert animated == []
+    assert page.locator(f"#demo-{HAND} .is-changed").count() > 0, "what changed is still marked, without motion"
+
+
+def test_the_lessons_quote_of_the_governing_paragraph_is_highlighted(site_server, page):
+    open_demo(page, site_server.url(DEMO_PAGE))
+    trace = embedded_trace(page)
+    quoted = page.eval_on_selector_all("figure.quote[id^=quote-]", "fs => fs.map(f => f.id)")
+    # A step governed by a paragraph this lesson quotes.
+    n, rule = next((i + 1, s["event"]["rule"][0]) for i, s in enumerate(trace["steps"])
+                   if f"quote-{s['event']['rule'][0]}" in quoted)
+    page.evaluate("(n) => window.__cardLottery.demos[0].goto(n)", n)
+    assert "is-current-rule-primary" in page.get_attribute(f"#quote-{rule}", "class")
+    others = page.eval_on_selector_all(".is-current-rule-primary", "els => els.map(e => e.id)")
+    assert others == [f"quote-{rule}"] or set(others) <= {f"quote-{rule}"} | {q for q in quoted if q.startswith(f"quote-{rule}-")}
