@@ -27,7 +27,7 @@ except ImportError as missing:  # pragma: no cover - a setup problem, said plain
     sys.exit(f"build.py needs Jinja2 and Markdown ({missing}): run `./dev build`, or `pip install -e .`")
 
 from sitegen import BuildError, Paths, shown
-from sitegen.assets import build_engine_archive, find_pyodide, read_static
+from sitegen.assets import build_engine_archive, find_pyodide, precompress, read_static
 from sitegen.output import check_output_folder, write_site
 from sitegen.render import PAGE_BUDGET, Inputs, Rendered, render_site
 from sitegen.sources import read_hands, read_pages, read_text
@@ -49,6 +49,7 @@ def build(paths: Paths, draft: bool = False, budget: int = PAGE_BUDGET) -> Rende
     inputs = Inputs(text, pages, hands, static, pyodide, engine, draft, budget)
     rendered = render_site(inputs, paths.templates)  # every page, checked against the CSP; the files to copy
     rendered.warnings[:0] = warnings
+    rendered.files.update(precompress(rendered.files))  # a .gz beside each text file, sent when accepted
 
     # 3. Write: into a temporary sibling folder, swapped in only when complete.
     write_site(paths.out, rendered.files)
@@ -62,14 +63,14 @@ def report(paths: Paths, rendered: Rendered, seconds: float, budget: int) -> Non
     engine = next(name for name in rendered.files if name.startswith("engine/"))
     print(f"built {shown(paths.out)}/ in {seconds:.1f} s: {len(pages)} pages, {engine} "
           f"({len(rendered.files[engine]) / 1000:.1f} kB)")  # type: ignore[arg-type]
-    print(f"  {'page':<42} {'HTML':>9} {'+CSS+JS':>9}")
+    print(f"  {'page':<42} {'HTML':>9} {'+CSS+JS':>9} {'sent gz':>9}")
     for size in pages:
         note = ""
-        if size.lesson and size.total >= budget:
+        if size.lesson and size.sent >= budget:
             note = f"  OVER the {budget / 1000:.0f} kB budget"
         elif size.lesson and not size.steps_listed:
             note = "  (hand steps left for the script to list)"
-        print(f"  {size.path:<42} {size.html / 1000:>6.1f} kB {size.total / 1000:>6.1f} kB{note}")
+        print(f"  {size.path:<42} {size.html / 1000:>6.1f} kB {size.total / 1000:>6.1f} kB {size.sent / 1000:>6.1f} kB{note}")
     uncited = rendered.uncited()
     if uncited:
         print(f"paragraphs no lesson cites yet: {', '.join(uncited)}")
@@ -86,7 +87,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--draft", action="store_true",
                         help="render a missing hand as a placeholder instead of failing (while hands are written)")
     parser.add_argument("--page-budget", type=int, default=PAGE_BUDGET, metavar="BYTES",
-                        help=f"a lesson page's weight limit with its CSS and JS (default: {PAGE_BUDGET})")
+                        help=f"a lesson page's weight limit, gzipped as sent, with its CSS and JS (default: {PAGE_BUDGET})")
     parser.add_argument("--port", type=int, default=8000, help="serve: the port on 127.0.0.1 (default: 8000)")
     args = parser.parse_args(argv)
     paths = Paths(root=ROOT, lessons=args.lessons.resolve(), out=args.out.resolve())

@@ -19,13 +19,13 @@ from markdown.extensions.toc import TocExtension, slugify_unicode
 from markupsafe import Markup
 
 from . import Problems, shown
-from .assets import EngineArchive
+from .assets import EngineArchive, gzipped
 from .blocks import DirectiveError, Directives, DirectivesExtension
 from .checks import CSP, page_problems
 from .i18n import LANG_NAMES, PLAYERS, STEPS, STRINGS, plural
 from .sources import LANGS, PARAGRAPH_IDS, Hand, Page, Text
 
-PAGE_BUDGET = 150_000  # bytes: a lesson page with its CSS, JS and embedded data, without Pyodide
+PAGE_BUDGET = 150_000  # bytes sent (gzipped): a lesson page with its CSS, JS and embedded data, without Pyodide
 STYLESHEETS = ("css/site.css", "css/demo.css")
 MAIN_JS = "js/main.js"
 
@@ -48,7 +48,8 @@ class Inputs:
 class PageSize:
     path: str
     html: int
-    total: int      # with the CSS and JS the page loads (and, for a lesson, that is what the budget limits)
+    total: int      # with the CSS and JS the page loads, as files on disk
+    sent: int       # the same as sent over the wire, gzipped: what the budget limits for a lesson
     lesson: bool
     steps_listed: bool = True
 
@@ -162,8 +163,10 @@ class SiteRenderer:
         self.problems = Problems()
         self.stylesheets = [s for s in STYLESHEETS if s in inputs.static]
         self.main_js = MAIN_JS in inputs.static
-        self.asset_weight = sum(len(data) for name, data in inputs.static.items()
-                                if name in self.stylesheets or (name.startswith("js/") and name.endswith((".js", ".mjs"))))
+        assets = [data for name, data in inputs.static.items()
+                  if name in self.stylesheets or (name.startswith("js/") and name.endswith((".js", ".mjs")))]
+        self.asset_weight = sum(len(data) for data in assets)
+        self.asset_sent = sum(len(gzipped(data)) for data in assets)
         for name in STYLESHEETS + (MAIN_JS,):
             if name not in inputs.static:
                 self.out.warnings.append(f"site/static/{name} does not exist yet: the pages are built without it")
@@ -194,8 +197,8 @@ class SiteRenderer:
             self.problems.add(source, _line_of(source, cause), f"the page {path} would break the site's rules: {problem}")
         data = html.encode("utf-8")
         self.out.files[path] = data
-        total = len(data) + self.asset_weight
-        self.out.sizes.append(PageSize(path, len(data), total, lesson, listed))
+        total, sent = len(data) + self.asset_weight, len(gzipped(data)) + self.asset_sent
+        self.out.sizes.append(PageSize(path, len(data), total, sent, lesson, listed))
 
     def render(self) -> Rendered:
         pages = self.inputs.pages
@@ -272,7 +275,7 @@ class SiteRenderer:
         template = self.env.get_template("lesson.html")
         html = template.render(context)
         listed = True
-        if body.demos and len(html.encode("utf-8")) + self.asset_weight >= self.inputs.budget:
+        if body.demos and len(gzipped(html.encode("utf-8"))) + self.asset_sent >= self.inputs.budget:
             # Too heavy with every step written out: leave the lists for the script to fill.
             quiet = Problems()
             context["body"] = render_body(page, self.inputs, self.env, quiet, False, []).html

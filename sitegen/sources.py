@@ -252,9 +252,12 @@ class Hand:
         return {**self.trace["game"], "notes": self.notes}
 
     def localized(self, lang: str) -> dict[str, Any]:
-        """The trace with each step's `text` and `note` in one language only (strings)."""
+        """The trace as a page embeds it: each step's `text` and `note` in the page's language only
+        (strings), and each `state` cut to what changed since the step before (the demo rebuilds it)."""
+        from engine.trace import delta_states
+
         steps = []
-        for step in self.trace["steps"]:
+        for step in delta_states(self.trace["steps"]):
             step = dict(step, text=step["text"][lang])
             if "note" in step:
                 step["note"] = step["note"][lang]

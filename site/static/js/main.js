@@ -161,12 +161,23 @@ function later(fn) {
   else setTimeout(fn, 50);
 }
 
+// The build embeds each step's state as the keys that changed since the step before
+// (engine/trace.py delta_states): rebuild the whole table of every step once, here.
+function expandStates(trace) {
+  let state = {};
+  for (const step of trace.steps) {
+    state = { ...state, ...step.state };
+    step.state = state;
+  }
+}
+
 function createDemos(lang, engine, paragraphs) {
   const demos = [];
   for (const figure of document.querySelectorAll("figure.demo[data-hand]")) {
     const trace = readJson(figure.querySelector("script.demo-trace"));
     const setup = readJson(figure.querySelector("script.demo-setup"));
     if (!trace || !setup || !Array.isArray(trace.steps) || !trace.steps.length) continue;
+    expandStates(trace);
     try {
       const controller = new DemoController({
         figure, lang, hand: figure.dataset.hand, trace, setup, paragraphs, engine, onHash: syncSwitch,
