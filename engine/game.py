@@ -21,12 +21,16 @@ DECISIONS = ("stake", "lead", "answer", "trick")
 
 
 class IllegalMove(ValueError):
-    """A move the rules refuse. The state is left exactly as it was."""
+    """A move the rules refuse. The state is left exactly as it was.
 
-    def __init__(self, message: str, action: Action, rule: str) -> None:
+    The message (English) names the move, whose turn it is, what is legal and the paragraph;
+    `ru` says the same in Russian, for the Russian interface."""
+
+    def __init__(self, message: str, action: Action, rule: str, ru: str = "") -> None:
         super().__init__(message)
         self.action = action
         self.rule = rule
+        self.ru = ru or message
 
 
 class NotYourMove(IllegalMove):
@@ -173,8 +177,9 @@ class Game:
         if expected is None or not isinstance(action, expected):  # type: ignore[arg-type]
             ended = "p11" if self.options.playoff == "beating" else "p14"  # the end of the play-off
             rule = {"stake": "p4", "lead": "p10", "answer": "p10", "trick": "p13"}.get(phase, ended)
-            now = "the game is over" if phase == "over" else f"it is {who}'s turn to {_DOING[phase]}"
-            raise NotYourMove(f"{action} refused: {now} ({rule}).{self._legal_hint()}", action, rule)
+            now = "the game is over" if phase == "over" else f"it is {who}'s turn to {_DOING[phase][0]}"
+            now_ru = "игра окончена" if phase == "over" else f"сейчас очередь игрока {who}: {_DOING[phase][1]}"
+            raise self._refusal(NotYourMove, action, rule, now, now_ru)
         if isinstance(action, Stake):
             self._check_stake(action)
         elif not self._is_legal(action):
@@ -233,48 +238,56 @@ class Game:
 
     # ------------------------------------------------------------------ legality details
 
-    def _legal_hint(self) -> str:
+    def _refusal(self, kind: type[IllegalMove], action: Action, rule: str, why: str, why_ru: str) -> IllegalMove:
+        """The refusal of `action`, in English and Russian, with what is legal now."""
         if self.phase == "stake":
-            return f" Legal: stake A B C D, four whole numbers >= 1 summing to {self.pool}."
-        legal = self.legal_actions()
-        if not legal:
-            return ""
-        shown = ", ".join(str(a) for a in legal[:12]) + (", …" if len(legal) > 12 else "")
-        return f" Legal: {shown}."
+            hint = f" Legal: stake A B C D, four whole numbers >= 1 summing to {self.pool}."
+            hint_ru = f" Можно: stake A B C D — четыре целых числа не меньше 1, в сумме {self.pool}."
+        else:
+            legal = self.legal_actions()
+            shown = ", ".join(str(a) for a in legal[:12]) + (", …" if len(legal) > 12 else "")
+            hint, hint_ru = (f" Legal: {shown}.", f" Можно: {shown}.") if legal else ("", "")
+        return kind(f"{action} refused: {why} ({rule}).{hint}", action, rule,
+                    f"Ход «{action}» не принят: {why_ru} ({rule}).{hint_ru}")
 
     def _check_stake(self, action: Stake) -> None:
         # p4: the banker spreads the whole sum "at will", but every card gets some.
         amounts = action.amounts
         if len(amounts) != 4 or min(amounts) < 1 or sum(amounts) != self.pool:
-            raise AgainstTheRule(
-                f"{action} refused: the banker must spread all {self.pool} chips over the four cards, "
-                f"at least one on each (p4).{self._legal_hint()}", action, "p4")
+            raise self._refusal(AgainstTheRule, action, "p4",
+                                f"the banker must spread all {self.pool} chips over the four cards, at least one on each",
+                                f"банкир должен распределить все {self.pool} фишек по четырём картам, хотя бы по одной "
+                                "на каждую")
 
     def _why_not(self, action: Action) -> IllegalMove:
-        who, hint = self.actor_name(), self._legal_hint()
+        who = self.actor_name()
         hand = self.hands[self.to_act] if self.to_act is not None and self.to_act >= 0 else []
-        held = [c for c in _cards_of(action) if c not in hand]
+        held = " ".join(str(c) for c in _cards_of(action) if c not in hand)
         if held:
-            return CardNotHeld(f"{action} refused: {who} does not hold {' '.join(map(str, held))} (p10, p13).{hint}",
-                               action, "p13" if self.phase == "trick" else "p10")
+            return self._refusal(CardNotHeld, action, "p13" if self.phase == "trick" else "p10",
+                                 f"{who} does not hold {held}", f"у игрока {who} нет карты {held}")
         if self.phase == "lead":
-            return AgainstTheRule(f"{action} refused: {who} leads one card or two of one rank (p10).{hint}", action, "p10")
+            return self._refusal(AgainstTheRule, action, "p10", f"{who} leads one card or two of one rank",
+                                 f"{who} ходит с одной карты или с двух одного достоинства")
         if self.phase == "trick":
             suit = self.table_cards[0][1].suit
-            return AgainstTheRule(f"{action} refused: {who} holds a card of the led suit {suit} and must follow it (p13).{hint}",
-                                  action, "p13")
+            return self._refusal(AgainstTheRule, action, "p13", f"{who} holds a card of the led suit {suit} and must "
+                                 "follow it", f"у игрока {who} есть карта выхоженной масти {suit}, класть нужно её")
         if isinstance(action, Take):
-            return AgainstTheRule(f"take refused: {who} can beat and must (p10: «обязан отбить»).{hint}", action, "p10")
+            return self._refusal(AgainstTheRule, action, "p10", f"{who} can beat and must («обязан отбить»)",
+                                 f"{who} может отбиться и «обязан отбить»")
         assert isinstance(action, Beat)
         led = sorted(c for c, _ in action.covers)
         if led != sorted(self.led) and not (len(led) == 1 and led[0] in self.led):
-            return AgainstTheRule(f"{action} refused: {who} must answer the led cards {' '.join(map(str, self.led))} "
-                                  f"(p10).{hint}",
-                                  action, "p10")
-        how = "a higher card of the same suit" if self.options.beat == "same_suit" else "a higher card"
-        return AgainstTheRule(
-            f"{action} refused: {who} must cover each led card with {how}, a different card for each, and cover "
-            f"both when he can (p10).{hint}", action, "p10")
+            cards = " ".join(map(str, self.led))
+            return self._refusal(AgainstTheRule, action, "p10", f"{who} must answer the led cards {cards}",
+                                 f"{who} отбивает выхоженные карты {cards}")
+        how, how_ru = (("a higher card of the same suit", "старшей картой той же масти")
+                       if self.options.beat == "same_suit" else ("a higher card", "старшей картой"))
+        return self._refusal(AgainstTheRule, action, "p10",
+                             f"{who} must cover each led card with {how}, a different card for each, and cover both "
+                             "when able", f"{who} кроет каждую выхоженную карту {how_ru}, каждую своей, и обе, "
+                             "если может")
 
     # ------------------------------------------------------------------ the automatic steps
 
@@ -626,8 +639,8 @@ class Game:
         return self.pool + sum(self.stakes)
 
 
-_DOING = {"stake": "spread the stakes", "lead": "lead", "answer": "beat or take", "trick": "play to the trick",
-          "over": "", "start": ""}
+_DOING = {"stake": ("spread the stakes", "банкир распределяет ставки"), "lead": ("lead", "ходить"),
+          "answer": ("beat or take", "отбиваться или брать"), "trick": ("play to the trick", "класть карту во взятку")}
 _STEPS: dict[str, Callable[[Game], None]] = {
     "start": Game._start, "round": Game._round, "pay": Game._pay, "spread": Game._auto_spread, "deal": Game._deal,
     "reveal": Game._reveal, "take_trick": Game._take_trick, "abandon": Game._abandon_trick,

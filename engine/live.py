@@ -88,13 +88,13 @@ class Seat:
         while not game.over and game.to_act != self.seat:
             game.apply(default_policy(game))
 
-    def state(self, error: str | None = None, rule: str | None = None) -> str:
+    def state(self, error: str | None = None, rule: str | None = None, error_ru: str | None = None) -> str:
         game = self.game
         told = trace_game(game)
         told["your_turn"] = not game.over and game.to_act == self.seat
         told["legal"] = [str(a) for a in game.legal_actions()] if told["your_turn"] and game.phase != "stake" else []
         told["stake_total"] = game.pool if told["your_turn"] and game.phase == "stake" else None
-        told["error"], told["rule"] = error, rule
+        told["error"], told["error_ru"], told["rule"] = error, error_ru or error, rule
         return _dump(told)
 
     def move(self, text: str) -> str:
@@ -104,7 +104,7 @@ class Seat:
         except NotationError as error:
             return self.state(str(error), None)
         except IllegalMove as error:
-            return self.state(str(error), error.rule)
+            return self.state(str(error), error.rule, error.ru)
         self.own.append(len(self.game.actions))
         self.game.apply(action)
         self._play_computers()

@@ -305,7 +305,7 @@ def test_record_error_an_illegal_move_names_its_line_the_rule_and_why():
     with pytest.raises(RecordError) as error:
         parse_record(text, "illegal.toml")
     message = str(error.value)
-    assert message.startswith("illegal.toml:3: move 2: take refused: Boris can beat and must (p10")
+    assert message.startswith("illegal.toml:3: move 2: take refused: Boris can beat and must («обязан отбить») (p10)")
     assert "beat 2H>4H" in message
 
 

@@ -153,3 +153,15 @@ def test_live_seat_of_the_banker_spreads_the_stakes():
     assert json.loads(seat.move("stake 9 1 1 2"))["rule"] == "p4"
     with pytest.raises(ValueError, match="no seat"):
         Seat(json.dumps(setup), "Nobody")
+
+
+def test_live_seat_refusal_is_explained_in_russian_too():
+    # The Russian interface shows the engine's own Russian explanation, with the same paragraph.
+    _, setup = three_setup()
+    seat = Seat(json.dumps(setup), "Anna")
+    state = json.loads(seat.state())
+    assert state["your_turn"]
+    refused = json.loads(seat.move("play 2C" if state["legal"][0].startswith("play") else "take"))
+    assert refused["error"] and refused["rule"]
+    assert refused["error_ru"].startswith("Ход «") and "не принят" in refused["error_ru"]
+    assert f"({refused['rule']})" in refused["error_ru"]

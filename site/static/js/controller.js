@@ -567,7 +567,8 @@ export class DemoController {
     const refused = !!data.error;
     this.seat = {
       name, your_turn: data.your_turn, legal: data.legal || [], stake_total: data.stake_total,
-      error: data.error || null, rule: data.rule || null,
+      // The engine explains a refusal in both languages (engine.live.Seat.state).
+      error: (this.lang === "ru" ? data.error_ru : data.error) || data.error || null, rule: data.rule || null,
       selected: refused && this.seat ? this.seat.selected : new Set(),
     };
     const unchanged = refused && this.trace && this.trace.steps.length === data.steps.length && this.source === "seat";
