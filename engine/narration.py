@@ -20,19 +20,27 @@ SUIT_NAMES = {
     "en": {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"},
     "ru": {"S": "пик", "H": "червей", "D": "бубен", "C": "треф"},  # genitive, as in «дама пик»
 }
+_RU_ACCUSATIVE = {11: "валета", 12: "даму", 13: "короля", 14: "туза"}
 LANGS = ("en", "ru")
 
 
-def card_name(card: Card | str, lang: str = "en") -> str:
-    """`QS` -> "queen of spades" / «дама пик»: the text name of every card the views draw."""
+def card_name(card: Card | str, lang: str = "en", accusative: bool = False) -> str:
+    """`QS` -> "queen of spades" / «дама пик»: the text name of every card the views draw.
+
+    In Russian a card taken or covered is in the accusative: «забирает даму пик и туза треф»
+    (jack, king and ace are animate, as card players say them)."""
     if isinstance(card, str):
         card = Card.parse(card)
     rank, suit = RANK_NAMES[lang][card.rank], SUIT_NAMES[lang][card.suit]
-    return f"{rank} of {suit}" if lang == "en" else f"{rank} {suit}"
+    if lang == "en":
+        return f"{rank} of {suit}"
+    if accusative:
+        rank = _RU_ACCUSATIVE.get(card.rank) or rank[:-1] + "у"  # двойка -> двойку ... десятка -> десятку
+    return f"{rank} {suit}"
 
 
-def cards_text(cards: list[Any], lang: str) -> str:
-    names = [card_name(c, lang) for c in cards]
+def cards_text(cards: list[Any], lang: str, accusative: bool = False) -> str:
+    names = [card_name(c, lang, accusative) for c in cards]
     if len(names) <= 1:
         return "".join(names) or ("no cards" if lang == "en" else "ничего")
     joiner = " and " if lang == "en" else " и "
@@ -211,9 +219,9 @@ def _take(d: dict[str, Any], lang: str) -> str:
         part = (f"{d['who']} covers the {card_name(covers[0][0], lang)} with the {card_name(covers[0][1], lang)} "
                 f"but cannot beat the rest: ") if covers else f"{d['who']} cannot beat: "
         return part + f"the {cards_text(d['cards'], lang)} go onto {d['who']}'s separate pile, and the turn passes on."
-    part = (f"{d['who']} кроет {card_name(covers[0][0], lang)} картой {card_name(covers[0][1], lang)}, "
+    part = (f"{d['who']} кроет {card_name(covers[0][0], lang, accusative=True)} — {card_name(covers[0][1], lang)}, "
             f"но остальное отбить не может; ") if covers else f"{d['who']} не может отбиться: "
-    return part + f"забирает {cards_text(d['cards'], lang)} в отдельную колоду и пропускает ход."
+    return part + f"забирает {cards_text(d['cards'], lang, accusative=True)} в отдельную колоду и пропускает ход."
 
 
 def _play(d: dict[str, Any], lang: str) -> str:

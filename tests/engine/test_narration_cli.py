@@ -212,3 +212,10 @@ def test_narration_a_single_chip_carried_agrees_with_its_verb():
     end = game.events[-1]
     assert end.kind == "game_end" and end.data["pool"] == 1
     assert not re.search(r"\b1 chip go\b", narrate(end, "en"))
+
+
+@pytest.mark.parametrize("card, name", [("2S", "двойку пик"), ("TH", "десятку червей"), ("JD", "валета бубен"),
+                                        ("QC", "даму треф"), ("KS", "короля пик"), ("AH", "туза червей")])
+def test_narration_russian_cards_taken_are_in_the_accusative(card, name):
+    # «забирает даму червей», not «забирает дама червей»: the object of a verb is in the accusative.
+    assert card_name(card, "ru", accusative=True) == name
