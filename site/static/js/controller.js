@@ -460,31 +460,36 @@ export class DemoController {
     }
   }
 
+  /** A request whose answer is a trace; on failure, says why in the panel and resolves null. */
+  async callForTrace(type, payload) {
+    let data;
+    try {
+      data = await this.call(type, payload);
+    } catch (error) {
+      return this.failLive(error.message);
+    }
+    return data.steps ? data : this.failLive(data.failed || data.error || "?");
+  }
+
+  failLive(message) {
+    this.message = { kind: "error", text: t(this.lang, "replay_failed", { message }) };
+    this.renderLive();
+    return null;
+  }
+
   /** Replay the hand with settings; resolves true when a live trace is shown. */
   async replay(settings) {
     if (!this.engine || this.busy) return false;
     this.stop();
     const bad = this.checkSettings(settings);
     if (bad) {
-      this.message = { kind: "error", text: t(this.lang, "replay_failed", { message: bad }) };
-      this.renderLive();
+      this.failLive(bad);
       return false;
     }
     const setup = this.setupFor(settings);
     this.message = null;
-    let data;
-    try {
-      data = await this.call("replay", { setup });
-    } catch (error) {
-      this.message = { kind: "error", text: t(this.lang, "replay_failed", { message: error.message }) };
-      this.renderLive();
-      return false;
-    }
-    if (!data.steps) {
-      this.message = { kind: "error", text: t(this.lang, "replay_failed", { message: data.failed || data.error || "?" }) };
-      this.renderLive();
-      return false;
-    }
+    const data = await this.callForTrace("replay", { setup });
+    if (!data) return false;
     this.lastSetup = setup;
     this.liveSettings = this.changedSettings(settings);
     this.setTrace(localize(data, this.lang), "live");
@@ -540,20 +545,9 @@ export class DemoController {
     this.stop();
     const setup = this.lastSetup ? clone(this.lastSetup) : this.setupFor(this.recordedSettings);
     if (name === "banker") setup.options = { ...(setup.options || {}), spread: "chosen" };
-    let data;
     this.message = null;
-    try {
-      data = await this.call("seat", { setup, seat: name, key: this.hand });
-    } catch (error) {
-      this.message = { kind: "error", text: t(this.lang, "replay_failed", { message: error.message }) };
-      this.renderLive();
-      return;
-    }
-    if (!data.steps) {
-      this.message = { kind: "error", text: t(this.lang, "replay_failed", { message: data.failed || data.error || "?" }) };
-      this.renderLive();
-      return;
-    }
+    const data = await this.callForTrace("seat", { setup, seat: name, key: this.hand });
+    if (!data) return;
     if (!this.seat) this.beforeSeat = { trace: this.trace, source: this.source, n: this.n };
     this.seatSetup = setup;
     this.applySeat(name, data);
@@ -581,19 +575,8 @@ export class DemoController {
     if (!this.seat || this.busy) return;
     const move = String(text || "").trim();
     if (!move) return;
-    let data;
-    try {
-      data = await this.call("move", { text: move, key: this.hand });
-    } catch (error) {
-      this.message = { kind: "error", text: t(this.lang, "replay_failed", { message: error.message }) };
-      this.renderLive();
-      return;
-    }
-    if (!data.steps) {
-      this.message = { kind: "error", text: t(this.lang, "replay_failed", { message: data.failed || "?" }) };
-      this.renderLive();
-      return;
-    }
+    const data = await this.callForTrace("move", { text: move, key: this.hand });
+    if (!data) return;
     this.message = null;
     if (!data.error) this.view.live.moveInput.value = "";
     this.applySeat(this.seat.name, data);
@@ -666,19 +649,8 @@ export class DemoController {
 
   async undo() {
     if (!this.seat || this.busy) return;
-    let data;
-    try {
-      data = await this.call("undo", { key: this.hand });
-    } catch (error) {
-      this.message = { kind: "error", text: t(this.lang, "replay_failed", { message: error.message }) };
-      this.renderLive();
-      return;
-    }
-    if (!data.steps) {
-      this.message = { kind: "error", text: t(this.lang, "replay_failed", { message: data.failed || "?" }) };
-      this.renderLive();
-      return;
-    }
+    const data = await this.callForTrace("undo", { key: this.hand });
+    if (!data) return;
     this.applySeat(this.seat.name, data);
   }
 
