@@ -11,7 +11,7 @@ from statistics import mean
 from .game import Game
 from .narration import narrate
 from .options import Options, OptionError, Table, TableError
-from .policy import default_policy, play_out, random_policy
+from .policy import default_policy, random_policy
 from .record import RecordError, read_record
 from .session import Session
 from .trace import summary

@@ -1,15 +1,15 @@
 """The engine as the browser's worker calls it: JSON text in, JSON text out.
 
-The worker (site/static/js/worker.js) runs these functions in Pyodide; build.py runs
-`hand_trace` in CPython. Both give the same text for the same input.
+The worker (site/static/js/worker.js) runs these in Pyodide, and the tests run them in CPython:
+both give the same text for the same input.
 
-- `replay(setup)`: a hand with other options, seed, or players: the recorded moves are kept
-  where they still fit; when one is illegal under the new options, the computer players make
-  every decision instead, and `notice` says so.
-- `Table` play: `start(setup, seat)` gives a visitor a seat; the computer players (the default
-  policy) make every other decision until it is his turn; `move(text)` plays his move (an
-  illegal one is refused with the paragraph, and nothing changes); `undo()` takes back his
-  last move.
+- `replay(setup)`: a hand with other options, seed or players. The recorded moves are kept where
+  they still fit; when one is illegal under the new options, the computer players make every
+  decision instead, and `notice` says so.
+- `Seat(setup, seat)`: a visitor takes a seat; the computer players (the default policy) make every
+  other decision until it is the visitor's turn; `move(text)` plays the visitor's move (an illegal
+  one is refused, in English and Russian, with the paragraph, and nothing changes); `undo()` takes
+  back the visitor's last move.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from typing import Any
 
 from .actions import NotationError, parse_action
 from .cards import parse_cards
-from .game import BANKER, Game, IllegalMove
+from .game import BANKER, IllegalMove
 from .options import Options, Table
 from .policy import default_policy
 from .record import Note, Record, RecordError
