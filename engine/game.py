@@ -602,10 +602,12 @@ class Game:
                 details: dict[str, Any] = {"hand": len(hand), "penalty": fined_penalty, "per_card": options.fine}
                 rules: tuple[str, ...] = ("p11", "p12")
             else:
-                # p15: whoever still holds cards pays into the kitty by suit.
-                amount = sum(options.suit_fine(c.suit) for c in hand)
-                details = {"hand": len(hand), "by_suit": {s: sum(1 for c in hand if c.suit == s) for s in "SHDC"
-                                                          if any(c.suit == s for c in hand)}}
+                # p15: whoever still holds cards pays into the kitty by suit: for every card, or
+                # (`suit_fine_basis = per_suit`) once for each suit he holds.
+                by_suit = {s: sum(1 for c in hand if c.suit == s) for s in "SHDC" if any(c.suit == s for c in hand)}
+                per_card = options.suit_fine_basis == "per_card"
+                amount = sum(options.suit_fine(s) * (n if per_card else 1) for s, n in by_suit.items())
+                details = {"hand": len(hand), "by_suit": by_suit, "basis": options.suit_fine_basis}
                 rules = ("p15",)
             if amount:
                 self.nets[seat] -= amount

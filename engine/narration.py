@@ -257,9 +257,11 @@ def _fine(d: dict[str, Any], lang: str) -> str:
         if lang == "en":
             named = [f"{n} {SUIT_NAMES[lang][s] if n > 1 else SUIT_NAMES[lang][s][:-1]}" for s, n in d["by_suit"].items()]
             parts = ", ".join(named[:-1]) + " and " + named[-1] if len(named) > 1 else named[0]
-            return f"{who} still holds {parts} and pays {amount} into the kitty by suit."
+            once = " (once for each suit held)" if d.get("basis") == "per_suit" else ""
+            return f"{who} still holds {parts} and pays {amount} into the kitty by suit{once}."
         parts = ", ".join(f"{SUIT_NAMES[lang][s]} — {n}" for s, n in d["by_suit"].items())
-        return f"У игрока {who} остались карты ({parts}): в копилку по мастям идёт {amount}."
+        once = " (по разу за каждую масть)" if d.get("basis") == "per_suit" else ""
+        return f"У игрока {who} остались карты ({parts}): в копилку по мастям идёт {amount}{once}."
     hand, penalty = d["hand"], d["penalty"]
     if lang == "en":
         why = " and ".join(x for x in (f"{count_cards(hand, lang)} in hand" if hand else "",

@@ -31,6 +31,7 @@ CHOICES: dict[str, tuple[tuple[str, ...] | None, str]] = {
     "penalty_pile": (("everyone", "holders_only"), "p11"),
     "fine": (None, "p11"),
     "suit_fines": (None, "p15"),
+    "suit_fine_basis": (("per_card", "per_suit"), "p15"),
     "empty_hand_at_start": (("sits_out", "ends_playoff"), "p9, p11, p14"),
     "last_card": (("finish_trick", "stop_at_once"), "p14"),
 }
@@ -92,6 +93,7 @@ class Options:
     penalty_pile: str = "everyone"
     fine: int = 1
     suit_fines: tuple[tuple[str, int], ...] = DEFAULT_SUIT_FINES
+    suit_fine_basis: str = "per_card"  # p15 «за червовую масть — 4 фишки»: per card held, or once per suit held
     empty_hand_at_start: str = "sits_out"
     last_card: str = "finish_trick"
 

@@ -133,6 +133,7 @@ def test_record_canonical_writing_layout():
         'penalty_pile = "everyone"',
         "fine = 1",
         'suit_fines = "H=4 C=3 D=2 S=1"',
+        'suit_fine_basis = "per_card"',
         'empty_hand_at_start = "sits_out"',
         'last_card = "finish_trick"',
         "",

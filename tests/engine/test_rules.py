@@ -612,8 +612,16 @@ def test_p15_whoever_holds_cards_pays_the_kitty_by_suit(scenario):
     game = scenario(TRICKS, 0, playoff="tricks")
     play(game, "play 2S", "play 5S", "play 2D", "play KH")
     assert of_kind(game, "fine") == [{"kind": "fine", "rule": ["p15"], "who": "Boris", "amount": 31, "hand": 12,
-                                      "by_suit": {"S": 2, "H": 3, "D": 4, "C": 3}}]
+                                      "by_suit": {"S": 2, "H": 3, "D": 4, "C": 3}, "basis": "per_card"}]
     assert game.pool == 31 and balanced(game)
+
+
+def test_option_suit_fine_basis_per_suit_pays_once_for_each_suit_held(scenario):
+    # The same hand read word for word («за червовую масть — 4 фишки»): S 1 + H 4 + D 2 + C 3 = 10.
+    game = scenario(TRICKS, 0, playoff="tricks", suit_fine_basis="per_suit")
+    play(game, "play 2S", "play 5S", "play 2D", "play KH")
+    assert [(f["amount"], f["basis"]) for f in of_kind(game, "fine")] == [(10, "per_suit")]
+    assert game.pool == 10 and balanced(game)
 
 
 @pytest.mark.parametrize("fines, amount", [("S=10 H=0 D=0 C=0", 20), ("H=1 C=1 D=1 S=1", 12)])
@@ -785,4 +793,5 @@ def test_options_default_to_the_rules_table():
         "playoff": "beating", "hosts_play": "no", "stake": 4, "contribution": "every_round", "spread": "even",
         "unclaimed": "carry", "short_deal": "deal_out", "deal": "packets", "beat": "same_suit",
         "failed_defence": "take_all", "penalty_pile": "everyone", "fine": 1, "suit_fines": "H=4 C=3 D=2 S=1",
+        "suit_fine_basis": "per_card",  # not in RULES.md's table: our reading of p15, per card held
         "empty_hand_at_start": "sits_out", "last_card": "finish_trick"}

@@ -17,7 +17,8 @@ OPTION_SETS = [
     {"spread": "random", "contribution": "per_losing_card", "unclaimed": "banker"},
     {"hosts_play": "yes", "deal": "single", "short_deal": "stop", "beat": "any_suit"},
     {"failed_defence": "take_unbeaten", "penalty_pile": "holders_only", "fine": 2, "empty_hand_at_start": "ends_playoff"},
-    {"playoff": "tricks", "last_card": "stop_at_once", "suit_fines": "H=1 C=2 D=3 S=4", "spread": "chosen"},
+    {"playoff": "tricks", "last_card": "stop_at_once", "suit_fines": "H=1 C=2 D=3 S=4", "spread": "chosen",
+     "suit_fine_basis": "per_suit"},
 ]
 
 

@@ -97,6 +97,14 @@ export const OPTIONS = [
     label: { en: "The fine by suit, in chips", ru: "Штраф по мастям, в фишках" },
   },
   {
+    key: "suit_fine_basis", rule: "p15", values: ["per_card", "per_suit"],
+    label: { en: "The suit fine is paid", ru: "Штраф по масти платится" },
+    names: {
+      per_card: { en: "For every card held", ru: "За каждую карту" },
+      per_suit: { en: "Once for each suit held", ru: "Один раз за каждую масть" },
+    },
+  },
+  {
     key: "empty_hand_at_start", rule: "p9, p11, p14", values: ["sits_out", "ends_playoff"],
     label: { en: "A player with no cards when the play-off begins", ru: "Игрок без карт к началу розыгрыша" },
     names: {
