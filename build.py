@@ -30,6 +30,7 @@ from sitegen import BuildError, Paths, shown
 from sitegen.assets import build_engine_archive, find_pyodide, precompress, read_static
 from sitegen.output import check_output_folder, write_site
 from sitegen.render import PAGE_BUDGET, Inputs, Rendered, render_site
+from sitegen.snapshot import make_snapshot
 from sitegen.sources import read_hands, read_pages, read_text
 
 
@@ -44,9 +45,11 @@ def build(paths: Paths, draft: bool = False, budget: int = PAGE_BUDGET) -> Rende
     static = read_static(paths.static)               # site/static/** -> assets/
     pyodide = find_pyodide(paths.pyodide)            # the five Pyodide runtime files -> pyodide/
     engine = build_engine_archive(paths.engine)      # engine/*.py -> engine/engine-HASH.zip, fresh every build
+    snapshot = make_snapshot(pyodide, engine.data, paths.root / ".cache", warnings)  # Node: Pyodide + engine imported
+    #                                                  -> pyodide/snapshot-HASH.bin, cached in .cache/ (None: a warning)
 
     # 2. Render everything, in memory.
-    inputs = Inputs(text, pages, hands, static, pyodide, engine, draft, budget)
+    inputs = Inputs(text, pages, hands, static, pyodide, engine, draft, budget, snapshot)
     rendered = render_site(inputs, paths.templates)  # every page, checked against the CSP; the files to copy
     rendered.warnings[:0] = warnings
     rendered.files.update(precompress(rendered.files))  # a .gz beside each text file, sent when accepted

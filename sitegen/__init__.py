@@ -4,6 +4,7 @@
     blocks.py    the Markdown extension: `::: quote pN` and `::: demo HAND` (BlockProcessors)
     render.py    render: Jinja2 templates, Markdown, embedded JSON, the page-weight rule
     assets.py    static files, the five Pyodide runtime files, the engine archive
+    snapshot.py  a Pyodide memory snapshot with the engine imported (Node runs make_snapshot.mjs), cached
     checks.py    what every page must satisfy (CSP: no inline script or style)
     output.py    write into a temporary sibling folder, then swap it in
     serve.py     `build.py serve`: a local server that rebuilds on change

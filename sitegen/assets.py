@@ -15,8 +15,8 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 ZIP_TIME = (1980, 1, 1, 0, 0, 0)  # the earliest time a zip can hold: the archive depends on content only
 
 
-# Text (and wasm) compress 3-5×; zips and images are compressed already.
-COMPRESSIBLE = (".html", ".js", ".mjs", ".css", ".json", ".svg", ".wasm")
+# Text (and wasm, and the Pyodide snapshot) compress 3-5×; zips and images are compressed already.
+COMPRESSIBLE = (".html", ".js", ".mjs", ".css", ".json", ".svg", ".wasm", ".bin")
 
 
 def gzipped(data: bytes) -> bytes:
@@ -25,9 +25,10 @@ def gzipped(data: bytes) -> bytes:
 
 
 def precompress(files: dict[str, bytes | Path]) -> dict[str, bytes]:
-    """A `.gz` beside every compressible file, for the server to send as `Content-Encoding: gzip`."""
+    """A `.gz` beside every compressible file, for the server to send as `Content-Encoding: gzip`
+    (unless it is there already: the snapshot's comes compressed from the cache)."""
     return {f"{name}.gz": gzipped(content if isinstance(content, bytes) else content.read_bytes())
-            for name, content in files.items() if name.endswith(COMPRESSIBLE)}
+            for name, content in files.items() if name.endswith(COMPRESSIBLE) and f"{name}.gz" not in files}
 
 
 @dataclass(frozen=True)

@@ -23,6 +23,7 @@ from .assets import EngineArchive, gzipped
 from .blocks import DirectiveError, Directives, DirectivesExtension
 from .checks import CSP, page_problems
 from .i18n import LANG_NAMES, PLAYERS, STEPS, STRINGS, plural
+from .snapshot import Snapshot
 from .sources import LANGS, PARAGRAPH_IDS, Hand, Page, Text
 
 PAGE_BUDGET = 150_000  # bytes sent (gzipped): a lesson page with its CSS, JS and embedded data, without Pyodide
@@ -42,6 +43,7 @@ class Inputs:
     engine: EngineArchive
     draft: bool = False  # a missing hand renders as a placeholder instead of stopping the build
     budget: int = PAGE_BUDGET
+    snapshot: Snapshot | None = None  # the Pyodide memory snapshot with the engine imported, when Node made one
 
 
 @dataclass
@@ -175,6 +177,7 @@ class SiteRenderer:
         return {
             "lang": lang, "base": base, "title": title, "t": STRINGS[lang], "csp": Markup(CSP),
             "engine_url": f"{base}engine/{self.inputs.engine.name}", "pyodide_url": f"{base}pyodide/",
+            "snapshot_url": f"{base}pyodide/{self.inputs.snapshot.name}" if self.inputs.snapshot else None,
             "stylesheets": [f"{base}assets/{s}" for s in self.stylesheets],
             "main_js": f"{base}assets/{MAIN_JS}" if self.main_js else None,
         }
@@ -306,4 +309,7 @@ def render_site(inputs: Inputs, templates: Path) -> Rendered:
     for name, path in inputs.pyodide.items():
         rendered.files[f"pyodide/{name}"] = path
     rendered.files[f"engine/{inputs.engine.name}"] = inputs.engine.data
+    if inputs.snapshot:
+        rendered.files[f"pyodide/{inputs.snapshot.name}"] = inputs.snapshot.data
+        rendered.files[f"pyodide/{inputs.snapshot.name}.gz"] = inputs.snapshot.gz
     return rendered

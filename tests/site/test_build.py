@@ -392,7 +392,8 @@ def test_uncited_paragraphs_are_printed(built: dict[str, Any]) -> None:
 
 def test_the_five_pyodide_files_are_copied_and_nothing_else_from_node_modules(built: dict[str, Any]) -> None:
     out = built["out"]
-    copied = {p.name for p in (out / "pyodide").iterdir()}
+    # Besides them only the build's own snapshot (made by Node from these files), if any.
+    copied = {p.name for p in (out / "pyodide").iterdir() if not p.name.startswith("snapshot-")}
     assert {name for name in copied if not name.endswith(".gz")} == PYODIDE_FILES
     assert {name.removesuffix(".gz") for name in copied if name.endswith(".gz")} <= PYODIDE_FILES
     for name in PYODIDE_FILES:
@@ -419,6 +420,29 @@ def test_the_engine_archive_is_deterministic_and_named_by_its_hash(built: dict[s
     assert (again / "engine" / archive.name).read_bytes() == data
 
 
+@pytest.mark.skipif(shutil.which("node") is None, reason="the snapshot is made by Node.js")
+def test_the_pyodide_snapshot_is_built_cached_and_referenced(built: dict[str, Any], tmp_path: Path) -> None:
+    out = built["out"]
+    snapshots = sorted((out / "pyodide").glob("snapshot-*.bin"))
+    assert len(snapshots) == 1, built["result"].stdout
+    snapshot = snapshots[0]
+    assert re.fullmatch(r"snapshot-[0-9a-f]{12}\.bin", snapshot.name)
+    assert snapshot.stat().st_size > 10_000_000  # the whole wasm memory, engine imported
+    assert gzip.decompress((out / "pyodide" / f"{snapshot.name}.gz").read_bytes()) == snapshot.read_bytes()
+    for page in html_pages(out):
+        html = page.read_text(encoding="utf-8")
+        base = re.search(r'data-base="([^"]*)"', html).group(1)  # type: ignore[union-attr]
+        assert f'data-snapshot-url="{base}pyodide/{snapshot.name}"' in html, page
+    assert not [line for line in built["result"].stdout.splitlines() if line.startswith("warning:") and "snapshot" in line]
+    # Cached in .cache/ (outside the site): a rebuild is fast and gives the same snapshot.
+    assert (ROOT / ".cache" / "snapshot" / snapshot.name).read_bytes() == snapshot.read_bytes()
+    again = tmp_path / "again"
+    started = time.monotonic()
+    assert run_build(again, built["lessons"]).returncode == 0
+    assert time.monotonic() - started < 10
+    assert (again / "pyodide" / snapshot.name).is_file()
+
+
 def _assets_weight(out: Path) -> int:
     """The CSS and JS every page loads (all of assets/, counted whole, without Pyodide)."""
     return sum(p.stat().st_size for p in (out / "assets").rglob("*") if p.suffix in (".js", ".mjs", ".css"))
@@ -443,7 +467,7 @@ def _sent(path: Path) -> int:
 def test_every_compressible_file_has_its_gzip_copy(built: dict[str, Any]) -> None:
     out = built["out"]
     for path in out.rglob("*"):
-        if path.suffix in (".html", ".js", ".mjs", ".css", ".json", ".wasm"):
+        if path.suffix in (".html", ".js", ".mjs", ".css", ".json", ".wasm", ".bin"):
             assert gzip.decompress(path.with_name(path.name + ".gz").read_bytes()) == path.read_bytes(), path
 
 
@@ -621,6 +645,11 @@ def test_the_engine_archive_is_rebuilt_when_the_engine_changes(lessons: Path, tm
     assert f'data-engine-url="../engine/{second[0]}"' in (out / "en" / "first.html").read_text(encoding="utf-8")
     with zipfile.ZipFile(out / "engine" / second[0]) as z:
         assert z.read("engine/rng.py").endswith(b"# a change\n")
+    if shutil.which("node"):  # the snapshot holds the imported engine: a new engine, a new snapshot
+        snapshots = [p.name for p in (out / "pyodide").glob("snapshot-*.bin")]
+        assert len(snapshots) == 1
+        assert f'data-snapshot-url="../pyodide/{snapshots[0]}"' in (out / "en" / "first.html").read_text(encoding="utf-8")
+        assert [p.name for p in (root / ".cache" / "snapshot").glob("snapshot-*.bin")] == snapshots
 
 
 def test_pyodide_missing_names_npm_ci(lessons: Path, tmp_path: Path) -> None:

@@ -18,7 +18,7 @@ export class EngineError extends Error {
 
 export class EngineClient {
   /**
-   * @param {{pyodideUrl: string, engineUrl: string, workerUrl?: string|URL, initTimeoutMs?: number}} config
+   * @param {{pyodideUrl: string, engineUrl: string, snapshotUrl?: string|null, workerUrl?: string|URL, initTimeoutMs?: number}} config
    *   absolute URLs (the worker resolves relative ones against its own script).
    */
   constructor(config) {
@@ -73,7 +73,9 @@ export class EngineClient {
     });
     this.worker.addEventListener("messageerror", () => this.fail("a message from the engine could not be read"));
     const timeoutMs = this.config.initTimeoutMs || INIT_TIMEOUT_MS;
-    this.ready = this.send("init", { pyodideUrl: this.config.pyodideUrl, engineUrl: this.config.engineUrl }, timeoutMs)
+    this.ready = this.send("init", {
+      pyodideUrl: this.config.pyodideUrl, engineUrl: this.config.engineUrl, snapshotUrl: this.config.snapshotUrl || null,
+    }, timeoutMs)
       .then((result) => {
         this.timings.ready = performance.now();
         this.info = result;

@@ -223,9 +223,12 @@ function boot() {
   }
   ensureSprite();
   let engine = null;
-  const { engineUrl, pyodideUrl } = root.dataset;
+  const { engineUrl, pyodideUrl, snapshotUrl } = root.dataset;
   if (engineUrl && pyodideUrl && typeof Worker !== "undefined") {
-    engine = new EngineClient({ pyodideUrl: absolute(pyodideUrl), engineUrl: absolute(engineUrl) });
+    // The snapshot (made by the build, when it could) restores Pyodide with the engine imported.
+    engine = new EngineClient({
+      pyodideUrl: absolute(pyodideUrl), engineUrl: absolute(engineUrl), snapshotUrl: snapshotUrl ? absolute(snapshotUrl) : null,
+    });
   }
   debug.engine = engine;
   const paragraphs = readJson(document.getElementById("source-paragraphs")) || {};

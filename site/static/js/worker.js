@@ -1,7 +1,8 @@
 // The engine's module Web Worker: Pyodide runs engine/live.py here, off the page's thread.
 //
 // Requests {id, type, ...}; replies {id, result} or {id, error}.
-//   init   {pyodideUrl, engineUrl}      -> {pyodide: version, python: version, ms: {...}}
+//   init   {pyodideUrl, engineUrl, snapshotUrl?}
+//                                       -> {pyodide, python, started: "snapshot"|"plain", fallback, ms}
 //   replay {setup}                      -> JSON text of engine.live.replay(setup)
 //   seat   {setup, seat, key?}          -> JSON text of engine.live.Seat(setup, seat).state()
 //   move   {text, key?}                 -> JSON text of seat.move(text)
@@ -63,21 +64,30 @@ def cl_leave(key):
 let booting = null;
 let api = null;
 
-async function init({ pyodideUrl, engineUrl }) {
-  const t0 = performance.now();
-  const base = new URL(pyodideUrl, self.location.href).href.replace(/\/?$/, "/");
-  const zipUrl = new URL(engineUrl, self.location.href).href;
-  // The engine's zip downloads while Pyodide boots.
-  const zipBytes = fetch(zipUrl).then((response) => {
-    if (!response.ok) throw new Error(`the engine (${zipUrl}) answered ${response.status}`);
+// A snapshot restore that has not settled by then gives way to the ordinary start (both fit in
+// the client's 20 s guard on `init`).
+const SNAPSHOT_TIMEOUT_MS = 8000;
+
+function fetchBytes(url, what) {
+  const bytes = fetch(url).then((response) => {
+    if (!response.ok) throw new Error(`${what} (${url}) answered ${response.status}`);
     return response.arrayBuffer();
+  }).then((buffer) => new Uint8Array(buffer));
+  bytes.catch(() => {});
+  return bytes;
+}
+
+function withTimeout(promise, ms, what) {
+  let timer;
+  const timeout = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what}: no answer after ${ms / 1000} s`)), ms);
   });
-  zipBytes.catch(() => {});
-  const { loadPyodide } = await import(`${base}pyodide.mjs`);
-  const t1 = performance.now();
-  const pyodide = await loadPyodide({ indexURL: base });
-  const t2 = performance.now();
-  const bytes = new Uint8Array(await zipBytes);
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+// Unpack the engine's zip into LIB_DIR (after a restore too: a snapshot holds the imported
+// modules, not the files) and run the shim; returns the API.
+function setUpEngine(pyodide, bytes) {
   pyodide.FS.mkdirTree(LIB_DIR);
   pyodide.unpackArchive(bytes, "zip", { extractDir: LIB_DIR });
   const exists = (path) => pyodide.FS.analyzePath(path).exists;
@@ -91,18 +101,71 @@ async function init({ pyodideUrl, engineUrl }) {
   }
   pyodide.runPython(SHIM);
   const g = pyodide.globals;
-  api = {
+  return {
     replay: g.get("cl_replay"),
     seat: g.get("cl_seat"),
     move: g.get("cl_move"),
     undo: g.get("cl_undo"),
     leave: g.get("cl_leave"),
   };
+}
+
+// A restored snapshot has the random state it was made with: reseed it from the browser.
+function reseed(pyodide) {
+  const hex = Array.from(crypto.getRandomValues(new Uint8Array(32)), (b) => b.toString(16).padStart(2, "0")).join("");
+  pyodide.runPython(`import random; random.seed(0x${hex})`);
+}
+
+// The ordinary start's Pyodide, or the snapshot's (engine already imported) when it restores.
+async function fromSnapshot(loadPyodide, base, snapshotBytes, zipBytes) {
+  const pyodide = await withTimeout(loadPyodide({ indexURL: base, _loadSnapshot: snapshotBytes }),
+    SNAPSHOT_TIMEOUT_MS, "the snapshot");
+  if (!pyodide.runPython("import sys; 'engine.live' in sys.modules")) {
+    throw new Error("the snapshot has no engine.live");
+  }
+  reseed(pyodide);
+  const engineApi = setUpEngine(pyodide, await zipBytes);
+  if (pyodide.runPython("import engine.live; engine.live.__name__") !== "engine.live") {
+    throw new Error("the engine does not import from the snapshot");
+  }
+  return { pyodide, engineApi };
+}
+
+async function init({ pyodideUrl, engineUrl, snapshotUrl }) {
+  const t0 = performance.now();
+  const base = new URL(pyodideUrl, self.location.href).href.replace(/\/?$/, "/");
+  const zipUrl = new URL(engineUrl, self.location.href).href;
+  // The engine's zip (and the snapshot) download while Pyodide's loader is imported.
+  const zipBytes = fetchBytes(zipUrl, "the engine");
+  const snapshotBytes = snapshotUrl ? fetchBytes(new URL(snapshotUrl, self.location.href).href, "the snapshot") : null;
+  const { loadPyodide } = await import(`${base}pyodide.mjs`);
+  const t1 = performance.now();
+  let pyodide = null;
+  let started = "plain";
+  let fallback = null;
+  if (snapshotBytes) {
+    try {
+      ({ pyodide, engineApi: api } = await fromSnapshot(loadPyodide, base, snapshotBytes, zipBytes));
+      started = "snapshot";
+    } catch (error) {
+      fallback = String(error && error.message ? error.message : error);
+      console.warn(`the engine's snapshot failed, starting Pyodide the ordinary way: ${fallback}`); // eslint-disable-line no-console
+      pyodide = null;
+      api = null;
+    }
+  }
+  const t2 = performance.now();
+  if (!pyodide) {
+    pyodide = await loadPyodide({ indexURL: base });
+    api = setUpEngine(pyodide, await zipBytes);
+  }
   const t3 = performance.now();
   return {
     pyodide: pyodide.version,
     python: pyodide.runPython("import sys; sys.version.split()[0]"),
-    ms: { import: Math.round(t1 - t0), boot: Math.round(t2 - t1), engine: Math.round(t3 - t2), total: Math.round(t3 - t0) },
+    started,
+    fallback,
+    ms: { import: Math.round(t1 - t0), snapshot: Math.round(t2 - t1), boot: Math.round(t3 - t2), total: Math.round(t3 - t0) },
   };
 }
 

@@ -1,0 +1,83 @@
+"""A Pyodide memory snapshot with the engine imported, made at build time by Node (optional).
+
+`make_snapshot.mjs` boots the pinned Pyodide from node_modules, unpacks the engine's zip where the
+worker does and imports the engine, then writes Pyodide's (experimental) memory snapshot. The
+worker restores it instead of booting Pyodide and importing the engine, and falls back to the
+ordinary start when the restore fails. A snapshot works only with the exact runtime that made
+it, so it is named and cached by the sha256 of the Pyodide runtime files, the engine's zip and
+the script: rebuilds reuse `.cache/snapshot/` and stay fast. Without Node, or when it fails,
+the build warns and the site works without a snapshot.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import shutil
+import subprocess
+from dataclasses import dataclass
+from pathlib import Path
+
+from .assets import PYODIDE_FILES, gzipped
+
+SCRIPT = Path(__file__).resolve().parent / "make_snapshot.mjs"
+NODE_TIMEOUT_S = 180
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    name: str      # snapshot-<first 12 hex of the key>.bin, under pyodide/
+    data: Path     # the snapshot's bytes, in the cache
+    gz: Path       # and gzipped, as the server sends them
+
+
+def snapshot_key(pyodide: dict[str, Path], engine_zip: bytes) -> str:
+    digest = hashlib.sha256()
+    for name in PYODIDE_FILES:
+        digest.update(name.encode() + b"\0" + hashlib.sha256(pyodide[name].read_bytes()).digest())
+    digest.update(b"engine\0" + hashlib.sha256(engine_zip).digest())
+    digest.update(b"script\0" + hashlib.sha256(SCRIPT.read_bytes()).digest())
+    return digest.hexdigest()
+
+
+def make_snapshot(pyodide: dict[str, Path], engine_zip: bytes, cache: Path, warnings: list[str]) -> Snapshot | None:
+    """The snapshot for this runtime and engine: from the cache, else made by Node; None (with a
+    warning) when it cannot be made."""
+    if os.environ.get("CARD_LOTTERY_NO_SNAPSHOT"):
+        return None
+    key = snapshot_key(pyodide, engine_zip)
+    name = f"snapshot-{key[:12]}.bin"
+    folder = cache / "snapshot"
+    data, gz = folder / name, folder / f"{name}.gz"
+    if data.is_file() and gz.is_file():
+        return Snapshot(name, data, gz)
+    node = shutil.which("node")
+    if node is None:
+        warnings.append("no Node.js found: the site is built without a Pyodide snapshot (the engine boots the ordinary way)")
+        return None
+    folder.mkdir(parents=True, exist_ok=True)
+    for stale in folder.glob("snapshot-*"):
+        stale.unlink()
+    engine = folder / "engine.zip"
+    engine.write_bytes(engine_zip)
+    partial = folder / f"{name}.partial"
+    try:
+        subprocess.run([node, str(SCRIPT), str(pyodide["pyodide.mjs"].parent), str(engine), str(partial)],
+                       check=True, capture_output=True, text=True, timeout=NODE_TIMEOUT_S)
+        content = partial.read_bytes()
+        if len(content) < 1_000_000:
+            raise RuntimeError(f"a snapshot of only {len(content)} bytes")
+        gz_partial = folder / f"{name}.gz.partial"
+        gz_partial.write_bytes(gzipped(content))
+        gz_partial.replace(gz)
+        partial.replace(data)
+    except (OSError, RuntimeError, subprocess.SubprocessError) as error:
+        detail = getattr(error, "stderr", None) or str(error)
+        lines = [line for line in str(detail).strip().splitlines() if line.strip()]
+        warnings.append(f"the Pyodide snapshot could not be made ({lines[-1] if lines else error}): "
+                        "the site is built without it (the engine boots the ordinary way)")
+        return None
+    finally:
+        engine.unlink(missing_ok=True)
+        partial.unlink(missing_ok=True)
+    return Snapshot(name, data, gz)

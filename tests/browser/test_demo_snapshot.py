@@ -1,0 +1,84 @@
+"""The live engine from the build's Pyodide memory snapshot (engine already imported): it starts
+from the snapshot and replays like CPython; with the snapshot blocked it falls back to the
+ordinary start and still replays like CPython. (The build makes the snapshot when Node is there.)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from test_demo_live import (
+    DEMO_PAGE,
+    ENGINE_WAIT_MS,
+    HAND,
+    demo_trace,
+    expected_trace,
+    open_demo,
+    page_setup,
+    wait_engine,
+)
+
+
+def snapshot_url(page: Any) -> str | None:
+    return page.evaluate("() => document.documentElement.dataset.snapshotUrl || null")
+
+
+def engine_info(page: Any) -> dict[str, Any]:
+    return page.evaluate("() => window.__cardLottery.engine.info")
+
+
+def replay_with_fine(page: Any, fine: int) -> None:
+    """Change one option, replay live, and compare every step with CPython's engine."""
+    app = f"#demo-{HAND} .demo-app"
+    page.click(f"{app} .live-settings summary")
+    page.fill(f"{app} input[name='opt.fine']", str(fine))
+    page.click(f"{app} form[data-form=replay] button[type=submit]")
+    page.wait_for_function("() => window.__cardLottery.demos[0].source === 'live'", timeout=ENGINE_WAIT_MS)
+    setup = page_setup(page)
+    setup["options"]["fine"] = fine
+    expected = expected_trace(setup)
+    shown = demo_trace(page)
+    assert [s["text"] for s in shown["steps"]] == [s["text"]["en"] for s in expected["steps"]]
+    assert [s["state"] for s in shown["steps"]] == [s["state"] for s in expected["steps"]]
+    assert shown["moves"] == expected["moves"]
+
+
+def test_the_engine_starts_from_the_snapshot_and_replays_like_cpython(site_server, page):
+    open_demo(page, site_server.url(DEMO_PAGE))
+    url = snapshot_url(page)
+    if url is None:
+        pytest.skip("this build has no Pyodide snapshot (no Node.js when it was built)")
+    assert wait_engine(page) == "ready"
+    info = engine_info(page)
+    assert info["started"] == "snapshot", info
+    assert info["fallback"] is None
+    assert any("/pyodide/snapshot-" in seen for seen in page.requests_seen)
+    replay_with_fine(page, 3)
+    assert page.console_errors == []
+
+
+def test_without_the_snapshot_the_engine_starts_the_ordinary_way(site_server, blocked_prefixes, page):
+    blocked_prefixes.add("/pyodide/snapshot-")
+    open_demo(page, site_server.url(DEMO_PAGE))
+    if snapshot_url(page) is None:
+        pytest.skip("this build has no Pyodide snapshot (no Node.js when it was built)")
+    assert wait_engine(page) == "ready"
+    info = engine_info(page)
+    assert info["started"] == "plain", info
+    assert "404" in info["fallback"]
+    replay_with_fine(page, 3)
+
+
+def test_a_corrupt_snapshot_falls_back_to_the_ordinary_start(site_server, page):
+    # A snapshot from another build, or damaged on the way: the restore fails, the plain start works.
+    page.context.route("**/pyodide/snapshot-*", lambda route: route.fulfill(
+        status=200, body=b"not a snapshot " * 100_000, content_type="application/octet-stream"))
+    open_demo(page, site_server.url(DEMO_PAGE))
+    if snapshot_url(page) is None:
+        pytest.skip("this build has no Pyodide snapshot (no Node.js when it was built)")
+    assert wait_engine(page) == "ready"
+    info = engine_info(page)
+    assert info["started"] == "plain", info
+    assert info["fallback"]
+    replay_with_fine(page, 3)
