@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
 from test_demo_live import (
     DEMO_PAGE,
     ENGINE_WAIT_MS,
@@ -44,11 +43,14 @@ def replay_with_fine(page: Any, fine: int) -> None:
     assert shown["moves"] == expected["moves"]
 
 
-def test_the_engine_starts_from_the_snapshot_and_replays_like_cpython(site_server, page):
+def open_snapshot_demo(page, site_server) -> None:
+    # Node is part of the set-up (./dev), so a build without a snapshot is a failure, not a skip.
     open_demo(page, site_server.url(DEMO_PAGE))
-    url = snapshot_url(page)
-    if url is None:
-        pytest.skip("this build has no Pyodide snapshot (no Node.js when it was built)")
+    assert snapshot_url(page) is not None, "the site was built without a Pyodide snapshot: see the build's warnings"
+
+
+def test_the_engine_starts_from_the_snapshot_and_replays_like_cpython(site_server, page):
+    open_snapshot_demo(page, site_server)
     assert wait_engine(page) == "ready"
     info = engine_info(page)
     assert info["started"] == "snapshot", info
@@ -60,9 +62,7 @@ def test_the_engine_starts_from_the_snapshot_and_replays_like_cpython(site_serve
 
 def test_without_the_snapshot_the_engine_starts_the_ordinary_way(site_server, blocked_prefixes, page):
     blocked_prefixes.add("/pyodide/snapshot-")
-    open_demo(page, site_server.url(DEMO_PAGE))
-    if snapshot_url(page) is None:
-        pytest.skip("this build has no Pyodide snapshot (no Node.js when it was built)")
+    open_snapshot_demo(page, site_server)
     assert wait_engine(page) == "ready"
     info = engine_info(page)
     assert info["started"] == "plain", info
@@ -74,9 +74,7 @@ def test_a_corrupt_snapshot_falls_back_to_the_ordinary_start(site_server, page):
     # A snapshot from another build, or damaged on the way: the restore fails, the plain start works.
     page.context.route("**/pyodide/snapshot-*", lambda route: route.fulfill(
         status=200, body=b"not a snapshot " * 100_000, content_type="application/octet-stream"))
-    open_demo(page, site_server.url(DEMO_PAGE))
-    if snapshot_url(page) is None:
-        pytest.skip("this build has no Pyodide snapshot (no Node.js when it was built)")
+    open_snapshot_demo(page, site_server)
     assert wait_engine(page) == "ready"
     info = engine_info(page)
     assert info["started"] == "plain", info

@@ -420,7 +420,6 @@ def test_the_engine_archive_is_deterministic_and_named_by_its_hash(built: dict[s
     assert (again / "engine" / archive.name).read_bytes() == data
 
 
-@pytest.mark.skipif(shutil.which("node") is None, reason="the snapshot is made by Node.js")
 def test_the_pyodide_snapshot_is_built_cached_and_referenced(built: dict[str, Any], tmp_path: Path) -> None:
     out = built["out"]
     snapshots = sorted((out / "pyodide").glob("snapshot-*.bin"))
