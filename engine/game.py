@@ -69,10 +69,9 @@ class Game:
     ) -> None:
         options = options or Options()
         table.check(options)
-        if pool < 0:
-            raise ValueError(f"pool carried in must be a whole number >= 0, got {pool}")
-        if seed < 0:
-            raise ValueError(f"seed must be a whole number >= 0, got {seed}")
+        for name, value in (("pool carried in", pool), ("seed", seed)):
+            if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+                raise ValueError(f"{name} must be a whole number >= 0, got {value!r}")
         self.table, self.options, self.seed, self.pool_in = table, options, seed, pool
         self.given_decks = None
         if decks is not None:

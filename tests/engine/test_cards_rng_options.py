@@ -10,7 +10,7 @@ from collections import Counter
 import pytest
 
 from engine import (
-    Beat, Card, CardError, FULL_DECK, Lead, NotationError, OptionError, Options, Play, Stake, Stream, Table, TableError,
+    Beat, Card, CardError, FULL_DECK, Game, Lead, NotationError, OptionError, Options, Play, Stake, Stream, Table, TableError,
     Take, action_key, check_deck, format_cards, parse_action, parse_cards, shuffled_decks,
 )
 from engine_helpers import MASK64, reference_below, reference_splitmix64
@@ -364,3 +364,10 @@ def test_options_made_directly_are_checked_like_those_read_from_a_file(bad):
     # The constructor refuses what from_mapping refuses, so no unchecked Options can reach a Game.
     with pytest.raises(OptionError):
         Options(**bad)
+
+
+@pytest.mark.parametrize("bad", [{"seed": -1}, {"seed": None}, {"seed": 1.5}, {"seed": True}, {"pool": -3}, {"pool": "2"}])
+def test_a_game_refuses_a_seed_or_pool_that_is_not_a_whole_number(bad):
+    # A clear ValueError naming the field, not a TypeError from deep inside the shuffle.
+    with pytest.raises(ValueError, match="seed|pool"):
+        Game(Table.default(3), **bad)
