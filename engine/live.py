@@ -23,7 +23,7 @@ from .game import BANKER, IllegalMove
 from .options import Options, Table
 from .policy import default_policy
 from .record import Note, Record, RecordError
-from .trace import trace_game
+from .trace import trace, trace_game
 
 
 def _dump(data: Any) -> str:
@@ -58,14 +58,13 @@ def replay(setup_json: str) -> str:
         record.table.check(record.options)
         notice = None
         try:
-            game = record.play()
+            told = trace(record)
         except RecordError:
             record.moves, record.notes = [], []
-            game = record.play()
+            told = trace(record)
             notice = "moves_replaced"
     except (KeyError, TypeError, ValueError) as error:  # every engine error is a ValueError
         return _dump({"error": str(error) if not isinstance(error, KeyError) else f"missing {error}"})
-    told = trace_game(game, record.notes)
     told["notice"] = notice
     return _dump(told)
 

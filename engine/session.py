@@ -8,20 +8,13 @@ from .policy import Policy, default_policy, play_out
 from .rng import Stream
 
 
-def game_seed(seed: int, number: int) -> int:
-    """The seed of the session's game `number` (0-based): drawn from the session seed's own stream."""
-    stream = Stream(seed)
-    for _ in range(number):
-        stream.next64()
-    return stream.next64() >> 1  # a non-negative seed that reads well in a record
-
-
 class Session:
     def __init__(self, table: Table, options: Options | None = None, seed: int = 0, pool: int = 0) -> None:
         self.table, self.options, self.seed = table, options or Options(), seed
         self.table.check(self.options)
         self.pool = pool
         self.games: list[Game] = []
+        self._seeds = Stream(seed)  # game k's seed: the k-th draw of the session seed's stream
 
     def new_game(self) -> Game:
         """The next game, with the pool the last one carried out (p12)."""
@@ -29,7 +22,8 @@ class Session:
             raise ValueError("the current game is not over yet")
         if self.games:
             self.pool = self.games[-1].pool
-        game = Game(self.table, self.options, seed=game_seed(self.seed, len(self.games)), pool=self.pool)
+        seed = self._seeds.next64() >> 1  # a non-negative seed that reads well in a record
+        game = Game(self.table, self.options, seed=seed, pool=self.pool)
         self.games.append(game)
         return game
 

@@ -7,7 +7,7 @@ again with Pyodide from the same code, so the two agree byte for byte.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from .events import Event
 from .game import Game
@@ -33,26 +33,31 @@ def summary(game: Game) -> dict[str, Any]:
     }
 
 
-def trace(record: Record) -> dict[str, Any]:
-    """Play the record and tell it step by step, with its notes."""
-    return trace_game(record.play(), record.notes)
-
-
-def trace_game(game: Game, notes: list[Note] | tuple[Note, ...] = ()) -> dict[str, Any]:
-    """Tell a game (over or in progress) step by step: its decisions are replayed with an observer
-    that keeps the event, its sentences and the table after it."""
-    steps: list[dict[str, Any]] = []
-
-    def observe(replayed: Game, event: Event) -> None:
+def _teller(steps: list[dict[str, Any]]) -> Callable[[Game, Event], None]:
+    """An observer that keeps each event, its sentences and the table after it."""
+    def observe(game: Game, event: Event) -> None:
         steps.append({
             "event": event.to_json(),
             "text": {lang: narrate(event, lang) for lang in LANGS},
-            "decision": len(replayed.actions),
-            "state": snapshot(replayed),
+            "decision": len(game.actions),
+            "state": snapshot(game),
         })
+    return observe
 
+
+def trace(record: Record) -> dict[str, Any]:
+    """Play the record, telling it step by step as it goes, with its notes."""
+    steps: list[dict[str, Any]] = []
+    game = record.play(observer=_teller(steps))
+    return _told(game, steps, record.notes)
+
+
+def trace_game(game: Game, notes: list[Note] | tuple[Note, ...] = ()) -> dict[str, Any]:
+    """Tell a game made without an observer (over or in progress): its decisions are replayed
+    with one."""
+    steps: list[dict[str, Any]] = []
     replayed = Game(game.table, game.options, seed=game.seed, decks=game.given_decks, pool=game.pool_in,
-                    observer=observe)
+                    observer=_teller(steps))
     for action in game.actions:
         replayed.apply(action)
     return _told(replayed, steps, notes)
