@@ -38,6 +38,6 @@ for number, options in enumerate(OPTION_SETS):
 session = Session(Table.default(4), Options(), seed=11)
 line("session", [g.to_json() | {"pool_out": g.pool} for g in session.play(5)])
 
-for text in json.loads(sys.argv[1]):
+for number, text in enumerate(json.loads(sys.argv[1])):
     record, _ = parse_record(text)
-    line("hand", trace(record))
+    line(f"hand {number}", trace(record))
