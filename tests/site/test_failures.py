@@ -1,0 +1,106 @@
+"""Builds that must fail: a mistake in a lesson, a hand or the text stops the build with
+`path:line: what is wrong` and leaves the previous site as it was; and the build's other refusals
+(a folder it did not write, Pyodide missing), and its draft mode, which builds with a hand missing."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from build_helpers import (
+    BUILD,
+    ROOT,
+    break_front_matter_never_closed,
+    break_inline_style_through_attr_list,
+    break_lesson_in_one_language_only,
+    break_level_one_heading,
+    break_missing_hand,
+    break_missing_title,
+    break_order_not_a_number,
+    break_record,
+    break_translation_one_paragraph_short,
+    break_translation_one_paragraph_too_many,
+    break_unknown_block,
+    break_unknown_key,
+    break_unknown_paragraph,
+    replace_in,
+    run_build,
+)
+from html_helpers import parse
+
+
+FAILURES: dict[str, tuple[Callable[[Path], None], str, str]] = {
+    # name: (how to break the fixture, the `path:line:` expected, a word of the message)
+    "unknown paragraph": (break_unknown_paragraph, "pages/en/01-first.md:12:", "p99"),
+    "missing hand": (break_missing_hand, "pages/ru/02-second.md:10:", "nope"),
+    "unknown front matter key": (break_unknown_key, "pages/en/02-second.md:5:", "author"),
+    "missing title": (break_missing_title, "pages/ru/01-first.md:1:", "title"),
+    "order not a number": (break_order_not_a_number, "pages/en/01-first.md:3:", "whole number"),
+    "front matter never closed": (break_front_matter_never_closed, "pages/en/02-second.md:", "front matter"),
+    "broken record": (break_record, "hands/tiny.toml:10:", "sideways"),
+    "translation short": (break_translation_one_paragraph_short, "text/translation.en.txt:", "p15"),
+    "translation too long": (break_translation_one_paragraph_too_many, "text/translation.en.txt:33:", "p16"),
+    "lesson in one language": (break_lesson_in_one_language_only, "pages/en/02-second.md:1:", "ru"),
+    "unknown block": (break_unknown_block, "pages/en/02-second.md:9:", "picture"),
+    "level-one heading": (break_level_one_heading, "pages/ru/01-first.md:10:", "##"),
+    "inline style": (break_inline_style_through_attr_list, "pages/en/02-second.md:9:", "style"),
+}
+
+
+@pytest.mark.parametrize("name", list(FAILURES))
+def test_a_broken_input_stops_the_build_and_keeps_the_previous_site(name: str, lessons: Path, tmp_path: Path) -> None:
+    out = tmp_path / "site"
+    assert run_build(out, lessons).returncode == 0
+    before = (out / "index.html").read_bytes()
+    before_files = sorted(str(p.relative_to(out)) for p in out.rglob("*"))
+    breaking, where, word = FAILURES[name]
+    breaking(lessons)
+    result = run_build(out, lessons)
+    assert result.returncode == 1, result.stdout + result.stderr
+    lines = result.stderr.splitlines()
+    assert any(where in line and word in line for line in lines), result.stderr
+    assert any(re.match(r"^\S+:\d+: ", line) for line in lines), "messages read path:line: what"
+    assert "Traceback" not in result.stderr
+    assert (out / "index.html").read_bytes() == before
+    assert sorted(str(p.relative_to(out)) for p in out.rglob("*")) == before_files
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith("site.")] == [], "no temporary folder left"
+
+
+def test_the_same_demo_twice_on_a_page_names_the_second_line(lessons: Path, tmp_path: Path) -> None:
+    replace_in(lessons / "pages/en/01-first.md", "That is all.", "That is all.\n\n::: demo tiny")
+    result = run_build(tmp_path / "site", lessons)
+    assert result.returncode == 1
+    assert "pages/en/01-first.md:22:" in result.stderr and "already" in result.stderr
+
+
+def test_draft_mode_renders_a_missing_hand_as_a_placeholder(lessons: Path, tmp_path: Path) -> None:
+    break_missing_hand(lessons)
+    result = run_build(tmp_path / "site", lessons, "--draft")
+    assert result.returncode == 0, result.stderr
+    assert "nope" in result.stdout
+    root = parse(tmp_path / "site" / "ru" / "second.html")
+    assert root.find("figure", class_="demo-missing").attrs["data-hand"] == "nope"
+
+
+def test_refuses_to_replace_a_folder_it_did_not_write(lessons: Path, tmp_path: Path) -> None:
+    out = tmp_path / "precious"
+    out.mkdir()
+    (out / "keep.txt").write_text("mine", encoding="utf-8")
+    result = run_build(out, lessons)
+    assert result.returncode == 1 and "refusing" in result.stderr
+    assert (out / "keep.txt").read_text(encoding="utf-8") == "mine"
+
+
+def test_pyodide_missing_names_npm_ci(lessons: Path, tmp_path: Path) -> None:
+    root = tmp_path / "repo"
+    root.mkdir()
+    shutil.copyfile(BUILD, root / "build.py")
+    for name in ("sitegen", "site", "engine"):
+        shutil.copytree(ROOT / name, root / name, ignore=shutil.ignore_patterns("__pycache__"))
+    result = run_build(tmp_path / "site", lessons, build=root / "build.py")
+    assert result.returncode == 1 and "npm ci" in result.stderr
+    assert not (tmp_path / "site").exists()

@@ -1,0 +1,155 @@
+"""What a build writes besides the pages: the Pyodide runtime, the engine archive, the memory
+snapshot (and both made anew when the engine changes), the gzip copies, and the weight of each page
+(its report, and the real lessons' budget)."""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+import re
+import shutil
+import time
+import zipfile
+from pathlib import Path
+from typing import Any
+
+from build_helpers import BUILD, ROOT, html_pages, run_build
+from html_helpers import parse
+
+PYODIDE_FILES = {"pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"}
+BUDGET = 150_000
+
+
+def test_the_five_pyodide_files_are_copied_and_nothing_else_from_node_modules(built: dict[str, Any]) -> None:
+    out = built["out"]
+    # Besides them only the build's own snapshot (made by Node from these files), if any.
+    copied = {p.name for p in (out / "pyodide").iterdir() if not p.name.startswith("snapshot-")}
+    assert {name for name in copied if not name.endswith(".gz")} == PYODIDE_FILES
+    assert {name.removesuffix(".gz") for name in copied if name.endswith(".gz")} <= PYODIDE_FILES
+    for name in PYODIDE_FILES:
+        assert (out / "pyodide" / name).read_bytes() == (ROOT / "node_modules" / "pyodide" / name).read_bytes()
+    node_files = {p.name for p in (ROOT / "node_modules").rglob("*") if p.is_file()} - PYODIDE_FILES
+    site_files = [p for p in out.rglob("*") if p.is_file() and p.suffix != ".gz"]
+    assert not [p for p in site_files if p.name in node_files and p.parent.name != "assets"
+                and "assets" not in p.relative_to(out).parts], "only the five runtime files come from node_modules"
+    assert not [p for p in site_files if p.suffix in (".map", ".ts") or p.name.startswith("console")]
+
+
+def test_the_engine_archive_is_deterministic_and_named_by_its_hash(built: dict[str, Any], tmp_path: Path) -> None:
+    archive = next((built["out"] / "engine").glob("engine-*.zip"))
+    data = archive.read_bytes()
+    assert archive.name == f"engine-{hashlib.sha256(data).hexdigest()[:12]}.zip"
+    with zipfile.ZipFile(archive) as z:
+        names = z.namelist()
+        assert names == sorted(names)
+        assert names == sorted(f"engine/{p.name}" for p in (ROOT / "engine").glob("*.py"))
+        assert {info.date_time for info in z.infolist()} == {(1980, 1, 1, 0, 0, 0)}
+        assert z.read("engine/record.py") == (ROOT / "engine" / "record.py").read_bytes()
+    again = tmp_path / "again"
+    assert run_build(again, built["lessons"]).returncode == 0
+    assert (again / "engine" / archive.name).read_bytes() == data
+
+
+def test_the_pyodide_snapshot_is_built_cached_and_referenced(built: dict[str, Any], tmp_path: Path) -> None:
+    out = built["out"]
+    snapshots = sorted((out / "pyodide").glob("snapshot-*.bin"))
+    assert len(snapshots) == 1, built["result"].stdout
+    snapshot = snapshots[0]
+    assert re.fullmatch(r"snapshot-[0-9a-f]{12}\.bin", snapshot.name)
+    assert snapshot.stat().st_size > 10_000_000  # the whole wasm memory, engine imported
+    assert gzip.decompress((out / "pyodide" / f"{snapshot.name}.gz").read_bytes()) == snapshot.read_bytes()
+    for page in html_pages(out):
+        html = page.read_text(encoding="utf-8")
+        base = re.search(r'data-base="([^"]*)"', html).group(1)  # type: ignore[union-attr]
+        assert f'data-snapshot-url="{base}pyodide/{snapshot.name}"' in html, page
+    assert not [line for line in built["result"].stdout.splitlines() if line.startswith("warning:") and "snapshot" in line]
+    # Cached in .cache/ (outside the site): a rebuild is fast and gives the same snapshot.
+    assert (ROOT / ".cache" / "snapshot" / snapshot.name).read_bytes() == snapshot.read_bytes()
+    again = tmp_path / "again"
+    started = time.monotonic()
+    assert run_build(again, built["lessons"]).returncode == 0
+    assert time.monotonic() - started < 10
+    assert (again / "pyodide" / snapshot.name).is_file()
+
+
+def test_the_engine_archive_is_rebuilt_when_the_engine_changes(lessons: Path, tmp_path: Path) -> None:
+    root = tmp_path / "repo"
+    root.mkdir()
+    shutil.copyfile(BUILD, root / "build.py")
+    for name in ("sitegen", "site", "engine"):
+        shutil.copytree(ROOT / name, root / name, ignore=shutil.ignore_patterns("__pycache__"))
+    (root / "node_modules").symlink_to(ROOT / "node_modules")
+    out = tmp_path / "site"
+    assert run_build(out, lessons, build=root / "build.py").returncode == 0
+    first = [p.name for p in (out / "engine").iterdir()]
+    with open(root / "engine" / "rng.py", "a", encoding="utf-8") as source:
+        source.write("\n# a change\n")
+    assert run_build(out, lessons, build=root / "build.py").returncode == 0
+    second = [p.name for p in (out / "engine").iterdir()]
+    assert len(first) == len(second) == 1 and first != second
+    data = (out / "engine" / second[0]).read_bytes()
+    assert second[0] == f"engine-{hashlib.sha256(data).hexdigest()[:12]}.zip"
+    assert f'data-engine-url="../engine/{second[0]}"' in (out / "en" / "first.html").read_text(encoding="utf-8")
+    with zipfile.ZipFile(out / "engine" / second[0]) as z:
+        assert z.read("engine/rng.py").endswith(b"# a change\n")
+    if shutil.which("node"):  # the snapshot holds the imported engine: a new engine, a new snapshot
+        snapshots = [p.name for p in (out / "pyodide").glob("snapshot-*.bin")]
+        assert len(snapshots) == 1
+        assert f'data-snapshot-url="../pyodide/{snapshots[0]}"' in (out / "en" / "first.html").read_text(encoding="utf-8")
+        assert [p.name for p in (root / ".cache" / "snapshot").glob("snapshot-*.bin")] == snapshots
+
+
+def _assets_weight(out: Path) -> int:
+    """The CSS and JS every page loads (all of assets/, counted whole, without Pyodide)."""
+    return sum(p.stat().st_size for p in (out / "assets").rglob("*") if p.suffix in (".js", ".mjs", ".css"))
+
+
+def test_the_report_gives_each_page_its_html_size_and_total(built: dict[str, Any]) -> None:
+    out, stdout = built["out"], built["result"].stdout
+    assets = _assets_weight(out)
+    for page in html_pages(out):
+        name = page.relative_to(out).as_posix()
+        match = re.search(rf"^  {re.escape(name)}\s+([\d.]+) kB\s+([\d.]+) kB", stdout, re.M)
+        assert match, (name, stdout)
+        assert float(match.group(1)) == round(page.stat().st_size / 1000, 1)
+        assert float(match.group(2)) == round((page.stat().st_size + assets) / 1000, 1)
+
+
+def _sent(path: Path) -> int:
+    """What the server sends for a file to a browser that accepts gzip: the build's .gz copy."""
+    return path.with_name(path.name + ".gz").stat().st_size
+
+
+def test_every_compressible_file_has_its_gzip_copy(built: dict[str, Any]) -> None:
+    out = built["out"]
+    for path in out.rglob("*"):
+        if path.suffix in (".html", ".js", ".mjs", ".css", ".json", ".wasm", ".bin"):
+            assert gzip.decompress(path.with_name(path.name + ".gz").read_bytes()) == path.read_bytes(), path
+
+
+def test_real_lesson_pages_stay_within_the_weight_budget(tmp_path: Path) -> None:
+    # The real lessons and hands: each lesson page with all the CSS and JS, as sent (gzipped), < 150 kB.
+    out = tmp_path / "site"
+    result = run_build(out, ROOT / "lessons")
+    assert result.returncode == 0, result.stderr
+    assets = sum(_sent(p) for p in (out / "assets").rglob("*") if p.suffix in (".js", ".css"))
+    lessons = [p for p in (out / "en").glob("*.html") if p.name not in ("index.html", "text.html")]
+    lessons += [p for p in (out / "ru").glob("*.html") if p.name not in ("index.html", "text.html")]
+    assert len(lessons) >= 8
+    for page in lessons:
+        assert _sent(page) + assets < BUDGET, (page, _sent(page) + assets)
+    assert "OVER" not in result.stdout
+
+
+def test_the_hand_as_text_is_listed_only_when_the_page_stays_within_its_budget(lessons: Path, tmp_path: Path) -> None:
+    roomy = run_build(tmp_path / "roomy", lessons, "--page-budget", "100000000")
+    assert roomy.returncode == 0 and "OVER" not in roomy.stdout
+    tight = run_build(tmp_path / "tight", lessons, "--page-budget", "1000")
+    assert tight.returncode == 0
+    assert re.search(r"en/first\.html .* OVER the 1 kB budget", tight.stdout), tight.stdout
+    for lang in ("en", "ru"):
+        listed = parse(tmp_path / "roomy" / lang / "first.html").find("details", class_="demo-text")
+        assert len(listed.find("ol").find_all("li")) > 50
+        empty = parse(tmp_path / "tight" / lang / "first.html").find("details", class_="demo-text")
+        assert empty.find("ol").attrs.get("data-fill") == "script" and not empty.find("ol").find_all("li")
+        assert empty.find("p", class_="demo-text-empty").full_text().strip()
