@@ -6,15 +6,20 @@ worker restores it instead of booting Pyodide and importing the engine, and fall
 ordinary start when the restore fails. A snapshot works only with the exact runtime that made
 it, so it is named and cached by the sha256 of the Pyodide runtime files, the engine's zip and
 the script: rebuilds reuse `.cache/snapshot/` and stay fast. Without Node, or when it fails,
-the build warns and the site works without a snapshot.
+the build warns and the site works without a snapshot. Builds running at once (parallel test
+workers, `serve` beside a test run) share the cache through a lock: one makes the snapshot, the
+others wait for it and then find it there.
 """
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
 import hashlib
 import os
 import shutil
 import subprocess
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -49,13 +54,34 @@ def make_snapshot(pyodide: dict[str, Path], engine_zip: bytes, cache: Path, warn
     name = f"snapshot-{key[:12]}.bin"
     folder = cache / "snapshot"
     data, gz = folder / name, folder / f"{name}.gz"
-    if data.is_file() and gz.is_file():
+    if data.is_file() and gz.is_file():  # both are renamed into place only when complete
         return Snapshot(name, data, gz)
     node = shutil.which("node")
     if node is None:
         warnings.append("no Node.js found: the site is built without a Pyodide snapshot (the engine boots the ordinary way)")
         return None
+    with _locked(folder):
+        if data.is_file() and gz.is_file():  # made by another build while this one waited
+            return Snapshot(name, data, gz)
+        return _make(node, pyodide, engine_zip, folder, name, warnings)
+
+
+@contextlib.contextmanager
+def _locked(folder: Path) -> Iterator[None]:
+    """An exclusive lock on the cache folder, held while a snapshot is made (and stale ones removed)."""
     folder.mkdir(parents=True, exist_ok=True)
+    with open(folder / ".lock", "ab") as lock:
+        fcntl.flock(lock.fileno(), fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(lock.fileno(), fcntl.LOCK_UN)
+
+
+def _make(node: str, pyodide: dict[str, Path], engine_zip: bytes, folder: Path, name: str,
+          warnings: list[str]) -> Snapshot | None:
+    """Make the snapshot with Node into the cache (the caller holds the lock)."""
+    data, gz = folder / name, folder / f"{name}.gz"
     for stale in folder.glob("snapshot-*"):
         stale.unlink()
     engine = folder / "engine.zip"
