@@ -10,15 +10,17 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 CORE = ROOT / "scripts" / "engine_bench_core.py"
 HARNESS = ROOT / "tests" / "pyodide" / "run_python.mjs"
 
 
-def measure(command: list[str]) -> dict[str, float]:
+def measure(command: list[str]) -> dict[str, Any]:
     done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, check=True)
-    return json.loads(done.stdout.strip().splitlines()[-1])
+    figures: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
+    return figures
 
 
 def main() -> None:
