@@ -6,9 +6,11 @@ cites its paragraph, and every open question of the text is an option (see optio
 
 from .actions import Action, Beat, Lead, NotationError, Play, Stake, Take, action_key, parse_action
 from .cards import FULL_DECK, Card, CardError, check_deck, format_cards, parse_cards
+from .errors import EngineError
 from .events import Event
-from .game import BANKER, AgainstTheRule, CardNotHeld, Game, IllegalMove, NotYourMove, shuffled_decks
-from .narration import card_name, narrate
+from .game import BANKER, AgainstTheRule, CardNotHeld, Game, IllegalMove, NotYourMove, Phase, shuffled_decks
+from .narration import narrate
+from .words import card_name
 from .options import Options, OptionError, Table, TableError
 from .policy import default_policy, play_out, random_policy
 from .record import Note, Record, RecordError, parse_record, read_record, write_record
@@ -17,8 +19,8 @@ from .session import Session
 from .view import snapshot
 
 __all__ = [
-    "Action", "AgainstTheRule", "BANKER", "Beat", "Card", "CardError", "CardNotHeld", "Event", "FULL_DECK", "Game",
-    "IllegalMove", "Lead", "NotYourMove", "NotationError", "Note", "OptionError", "Options", "Play", "Record",
+    "Action", "AgainstTheRule", "BANKER", "Beat", "Card", "CardError", "CardNotHeld", "EngineError", "Event", "FULL_DECK", "Game",
+    "IllegalMove", "Lead", "NotYourMove", "NotationError", "Note", "OptionError", "Options", "Phase", "Play", "Record",
     "RecordError", "Session", "Stake", "Stream", "Table", "TableError", "Take", "action_key", "card_name",
     "check_deck", "default_policy", "format_cards", "narrate", "parse_action", "parse_cards", "parse_record",
     "play_out", "random_policy", "read_record", "shuffled_decks", "snapshot", "write_record",

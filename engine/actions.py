@@ -15,10 +15,11 @@ from dataclasses import dataclass
 from typing import Union
 
 from .cards import CARD_ORDER, Card, CardError, format_cards, parse_cards
+from .errors import EngineError
 
 
-class NotationError(ValueError):
-    """A move text that is not a move."""
+class NotationError(EngineError):
+    """A move text that is not a move: `text` is the move as written."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,35 +106,36 @@ def parse_action(text: str) -> Action:
     """Read one move in the notation above."""
     words = text.split()
     if not words:
-        raise NotationError("an empty move")
+        raise NotationError("empty_move", text="")
+    written = text.strip()
     verb, args = words[0].lower(), words[1:]
     try:
         if verb == "stake":
             if len(args) != 4 or not all(a.isdigit() for a in args):
-                raise NotationError(f"{text.strip()!r}: a stake names four whole numbers, e.g. 'stake 5 1 1 1'")
+                raise NotationError("stake_shape", text=written)
             return Stake(tuple(int(a) for a in args))
         if verb == "lead":
             if not 1 <= len(args) <= 2:
-                raise NotationError(f"{text.strip()!r}: a lead is one card or two, e.g. 'lead 7H 7S'")
+                raise NotationError("lead_shape", text=written)
             return Lead(parse_cards(args))
         if verb == "beat":
             pairs = []
             for arg in args:
                 led, sep, cover = arg.partition(">")
                 if not sep:
-                    raise NotationError(f"{text.strip()!r}: write each cover as LED>COVER, e.g. 'beat 7H>9H'")
+                    raise NotationError("cover_shape", text=written)
                 pairs.append((Card.parse(led), Card.parse(cover)))
             if not 1 <= len(pairs) <= 2:
-                raise NotationError(f"{text.strip()!r}: a beat covers one card or two")
+                raise NotationError("beat_count", text=written)
             return Beat(tuple(pairs))
         if verb == "take":
             if args:
-                raise NotationError(f"{text.strip()!r}: 'take' has no cards")
+                raise NotationError("take_shape", text=written)
             return Take()
         if verb == "play":
             if len(args) != 1:
-                raise NotationError(f"{text.strip()!r}: play one card, e.g. 'play KH'")
+                raise NotationError("play_shape", text=written)
             return Play(Card.parse(args[0]))
     except CardError as error:
-        raise NotationError(f"{text.strip()!r}: {error}") from None
-    raise NotationError(f"{text.strip()!r}: unknown move {verb!r} (stake, lead, beat, take, play)")
+        raise NotationError("bad_card", text=written, card=error.facts["text"]) from None
+    raise NotationError("unknown_verb", text=written, verb=verb)

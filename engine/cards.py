@@ -5,15 +5,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable
 
+from .errors import EngineError
+
 SUITS = "SHDC"  # spades, hearts, diamonds, clubs: the display and sort order
-SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 RANKS = tuple(range(2, 15))  # 2..10, J=11, Q=12, K=13, A=14: ace high
 RANK_LETTERS = {10: "T", 11: "J", 12: "Q", 13: "K", 14: "A"}
 _RANK_FROM_TEXT = {**{str(r): r for r in range(2, 11)}, "T": 10, "J": 11, "Q": 12, "K": 13, "A": 14}
 
 
-class CardError(ValueError):
-    """A text that is not a card in the notation (rank then suit: AS, TH, 10H, 7C)."""
+class CardError(EngineError):
+    """A text that is not a card in the notation (rank then suit: AS, TH, 10H, 7C), or a deck that
+    is not the 52 cards."""
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -29,7 +31,7 @@ class Card:
         card = _CARDS.get((rank, suit))
         if card is None:
             if rank not in RANKS or suit not in SUITS or len(suit) != 1:
-                raise CardError(f"no such card: rank {rank!r}, suit {suit!r}")
+                raise CardError("no_such_card", rank=rank, suit=suit)
             card = object.__new__(cls)
         return card
 
@@ -48,7 +50,7 @@ class Card:
         token = text.strip().upper()
         rank = _RANK_FROM_TEXT.get(token[:-1])
         if len(token) < 2 or rank is None or token[-1] not in SUITS:
-            raise CardError(f"{text.strip()!r} is not a card (write rank then suit, e.g. AS, TH, 10H, 7C)")
+            raise CardError("not_a_card", text=text.strip())
         return _CARDS[rank, token[-1]]
 
     def __str__(self) -> str:
@@ -67,11 +69,6 @@ SUIT_INDEX = {s: i for i, s in enumerate(SUITS)}
 CARD_ORDER = {card: card.rank * 4 + SUIT_INDEX[card.suit] for card in FULL_DECK}  # rank, then suit
 
 
-def card_key(card: Card) -> tuple[int, int]:
-    """Display order in a hand: by suit, then rank."""
-    return SUIT_INDEX[card.suit], card.rank
-
-
 def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
     """Cards separated by spaces or commas, or an iterable of card texts."""
     tokens = text.replace(",", " ").split() if isinstance(text, str) else list(text)
@@ -82,8 +79,8 @@ def format_cards(cards: Iterable[Card]) -> str:
     return " ".join(str(c) for c in cards)
 
 
-def check_deck(cards: Iterable[Card], what: str = "deck") -> tuple[Card, ...]:
-    """A deck must be a permutation of the 52 cards (p2)."""
+def check_deck(cards: Iterable[Card], whose: str | None = None) -> tuple[Card, ...]:
+    """A deck must be a permutation of the 52 cards (p2); `whose`: "banker" or "dealer"."""
     deck = tuple(cards)
     seen: set[Card] = set()
     repeated = []
@@ -93,10 +90,5 @@ def check_deck(cards: Iterable[Card], what: str = "deck") -> tuple[Card, ...]:
         seen.add(card)
     missing = [str(c) for c in FULL_DECK if c not in seen]
     if len(deck) != 52 or repeated or missing:
-        parts = [f"{what} has {len(deck)} cards, not 52"] if len(deck) != 52 else []
-        if repeated:
-            parts.append("repeats " + " ".join(repeated))
-        if missing:
-            parts.append("lacks " + " ".join(missing))
-        raise CardError(f"{what} is not a permutation of the 52 cards (p2): " + "; ".join(parts))
+        raise CardError("not_a_deck", "p2", whose=whose, size=len(deck), repeated=repeated, missing=missing)
     return deck

@@ -1,36 +1,200 @@
-"""Events: what happened at each step, at the grain a teacher narrates, with its paragraph ids."""
+"""Events: what happened at each step, at the grain a teacher narrates, with its paragraph ids.
+
+Each kind of event is a typed frozen record (`events.Lead` is the event of a lead; `actions.Lead`
+the move). `rules` holds the paragraphs that govern it (the
+first is the governing one); `to_json()` writes `{"kind", "rule", ...fields in order}` with cards
+as `AS`, the shape ARCHITECTURE.md documents and the pages read.
+"""
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import dataclass, fields
+from typing import Any, ClassVar, Mapping, Sequence
 
 from .cards import Card
 
+Cards = Sequence[Card]
 
+
+@dataclass(frozen=True, slots=True)
 class Event:
-    """`kind`, the paragraph ids `rules` that govern it, and `data` for views and narration.
-
-    Data holds names, ints, Cards and lists/dicts of them; `to_json()` writes cards as `AS`.
-    """
-
-    __slots__ = ("kind", "rules", "data")
-
-    def __init__(self, kind: str, rules: tuple[str, ...], data: dict[str, Any]) -> None:
-        self.kind = kind
-        self.rules = rules
-        self.data = data
+    kind: ClassVar[str]
+    rules: tuple[str, ...]
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"kind": self.kind, "rule": list(self.rules)}
-        for key, value in self.data.items():
-            out[key] = _plain(value)
+        for f in fields(self)[1:]:
+            out[f.name] = _plain(getattr(self, f.name))
         return out
 
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Event) and self.to_json() == other.to_json()
 
-    def __repr__(self) -> str:
-        return f"Event({self.kind!r}, {self.rules!r}, {self.to_json()!r})"
+@dataclass(frozen=True, slots=True)
+class GameStart(Event):
+    kind = "game_start"
+    seats: Sequence[str]
+    banker: str
+    dealer: str
+    pool: int
+
+
+@dataclass(frozen=True, slots=True)
+class Lay(Event):
+    kind = "lay"
+    round: int
+    cards: Cards
+
+
+@dataclass(frozen=True, slots=True)
+class Pay(Event):
+    kind = "pay"
+    round: int
+    payments: Mapping[str, int]
+    total: int
+    pool: int
+
+
+@dataclass(frozen=True, slots=True)
+class Spread(Event):
+    kind = "spread"
+    round: int
+    stakes: Sequence[int]
+    how: str  # even | random | chosen
+
+
+@dataclass(frozen=True, slots=True)
+class Deal(Event):
+    kind = "deal"
+    round: int
+    hands: Mapping[str, Cards]
+    short: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Reveal(Event):
+    kind = "reveal"
+    round: int
+    position: int  # 1..4, left to right
+    card: Card
+    stake: int
+    winner: str | None
+    to: str  # player | pool | banker
+
+
+@dataclass(frozen=True, slots=True)
+class Discard(Event):
+    kind = "discard"
+    round: int
+    banker_cards: Cards
+    winning: Mapping[str, Cards]
+
+
+@dataclass(frozen=True, slots=True)
+class LayAside(Event):
+    kind = "lay_aside"
+    round: int
+    cards: Mapping[str, Cards]
+
+
+@dataclass(frozen=True, slots=True)
+class LotteryEnd(Event):
+    kind = "lottery_end"
+    deck: str  # banker | dealer: the deck that cannot start another round
+    banker_left: int
+    dealer_left: int
+    rounds: int
+
+
+@dataclass(frozen=True, slots=True)
+class PlayoffStart(Event):
+    kind = "playoff_start"
+    way: str  # beating | tricks
+    leader: str
+    last_winner: str | None
+    sitting_out: Sequence[str]
+    not_played: str | None  # None, too_few, empty_hand
+
+
+@dataclass(frozen=True, slots=True)
+class Lead(Event):
+    kind = "lead"
+    who: str
+    to: str
+    cards: Cards
+
+
+@dataclass(frozen=True, slots=True)
+class Take(Event):
+    kind = "take"
+    who: str
+    cards: Cards  # the led cards taken
+    covers: Sequence[Sequence[Card]]  # [led, cover]: the one card covered under failed_defence = take_unbeaten
+
+
+@dataclass(frozen=True, slots=True)
+class Beat(Event):
+    kind = "beat"
+    who: str
+    covers: Sequence[Sequence[Card]]  # [led, cover] for each led card
+
+
+@dataclass(frozen=True, slots=True)
+class Play(Event):
+    kind = "play"
+    who: str
+    card: Card
+    lead: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Trick(Event):
+    kind = "trick"
+    who: str
+    cards: Cards
+
+
+@dataclass(frozen=True, slots=True)
+class TrickAbandoned(Event):
+    kind = "trick_abandoned"
+    who: str
+    cards: Cards
+
+
+@dataclass(frozen=True, slots=True)
+class PlayoffEnd(Event):
+    kind = "playoff_end"
+    out: Sequence[str]
+
+
+@dataclass(frozen=True, slots=True)
+class Fine(Event):
+    """The play-off by beating (p11): a fine per card in hand and per card not beaten."""
+
+    kind = "fine"
+    who: str
+    amount: int
+    hand: int
+    penalty: int
+    per_card: int
+
+
+@dataclass(frozen=True, slots=True)
+class SuitFine(Event):
+    """The play-off by tricks (p15): paid into the kitty by suit."""
+
+    kind = "fine"
+    who: str
+    amount: int
+    hand: int
+    by_suit: Mapping[str, int]
+    basis: str  # per_card | per_suit
+
+
+@dataclass(frozen=True, slots=True)
+class GameEnd(Event):
+    kind = "game_end"
+    pool: int
+    nets: Mapping[str, int]
+    banker_net: int
 
 
 def _plain(value: Any) -> Any:
@@ -38,6 +202,6 @@ def _plain(value: Any) -> Any:
         return str(value)
     if isinstance(value, (list, tuple)):
         return [_plain(v) for v in value]
-    if isinstance(value, dict):
+    if isinstance(value, Mapping):
         return {k: _plain(v) for k, v in value.items()}
     return value

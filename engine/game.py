@@ -3,34 +3,67 @@
 A `Game` is made from a table, options and either a seed or both deck orders. Everything
 that is not a decision runs by itself, one event at a time; the game stops at each decision
 (`to_act`, `legal_actions()`) and `apply(action)` carries it on. The record of a game is its
-set-up plus the list of decisions, so undo, clone and loading all replay.
+set-up plus the list of decisions, so undo and loading replay.
+
+The game's state is declared once, in `STATE` below: the constructor, `clone()`, `locations()`
+and the view's `snapshot()` all iterate that declaration.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any, Callable, Iterator
 
+from . import events as ev
 from .actions import Action, Beat, Lead, Play, Stake, Take, parse_action
 from .cards import FULL_DECK, Card, check_deck, parse_cards
-from .events import Event
-from .options import Options, Table
+from .errors import EngineError
+from .options import MAX_SEED, Options, OptionError, Table
 from .rng import Stream
 
 BANKER = -1  # `to_act` of the banker's own decision (spread = chosen); seats are 0..n-1
-DECISIONS = ("stake", "lead", "answer", "trick")
 
 
-class IllegalMove(ValueError):
+class Phase(StrEnum):
+    """Where the game is. The four decisions stop it; every other phase runs by itself."""
+
+    START = "start"
+    ROUND = "round"              # p3, p8: a new round, or the end of the lottery
+    PAY = "pay"                  # p4, p7
+    STAKE = "stake"              # decision: the banker spreads the sum (spread = chosen)
+    SPREAD = "spread"            # p4: the sum spread evenly or at random
+    DEAL = "deal"                # p5
+    REVEAL = "reveal"            # p5
+    DISCARD = "discard"          # p6
+    ASIDE = "aside"              # p7
+    PLAYOFF = "playoff"          # p9
+    LEAD = "lead"                # decision: p10
+    ANSWER = "answer"            # decision: beat or take, p10
+    TRICK = "trick"              # decision: a card to the trick, p13
+    TAKE_TRICK = "take_trick"    # p13
+    ABANDON = "abandon"          # p14, last_card = stop_at_once
+    PLAYOFF_END = "playoff_end"  # p11, p14
+    FINES = "fines"              # p11, p15
+    END = "end"                  # p12
+    OVER = "over"
+
+
+# The decisions, and the moves that fit each (a record's move waits for the decision of its kind).
+DECISION_MOVES: dict[Phase, tuple[type, ...]] = {
+    Phase.STAKE: (Stake,), Phase.LEAD: (Lead,), Phase.ANSWER: (Beat, Take), Phase.TRICK: (Play,),
+}
+
+
+class IllegalMove(EngineError):
     """A move the rules refuse. The state is left exactly as it was.
 
-    The message (English) names the move, whose turn it is, what is legal and the paragraph;
-    `ru` says the same in Russian, for the Russian interface."""
+    It names the move (`action`), the state (`facts`: whose turn, the decision, a few legal moves)
+    and the paragraph (`rule`); narration words it in English (`str()`) or Russian."""
 
-    def __init__(self, message: str, action: Action, rule: str, ru: str = "") -> None:
-        super().__init__(message)
+    def __init__(self, code: str, action: Action, rule: str, **facts: Any) -> None:
+        super().__init__(code, rule, **facts)
         self.action = action
-        self.rule = rule
-        self.ru = ru or message
 
 
 class NotYourMove(IllegalMove):
@@ -54,8 +87,132 @@ def shuffled_decks(seed: int) -> tuple[Stream, tuple[Card, ...], tuple[Card, ...
     return stream, tuple(banker), tuple(dealer)
 
 
+# ---------------------------------------------------------------------------- the state, declared once
+
+
+@dataclass(frozen=True)
+class Part:
+    """One part of a game's state: its value at the start, how a clone copies it, where its cards
+    lie (for `locations()`), and its key and value in the view's snapshot (None: not shown)."""
+
+    name: str
+    start: Callable[[Game], Any]
+    copy: Callable[[Any], Any]
+    cards: Callable[[Game], dict[str, list[Card]]] | None = None
+    view: tuple[str, Callable[[Game], Any]] | None = None
+
+
+def _same(value: Any) -> Any:
+    return value
+
+
+def _piles(game: Game) -> list[list[Card]]:
+    return [[] for _ in range(game.n)]
+
+
+def _copy_piles(piles: list[list[Card]]) -> list[list[Card]]:
+    return [list(pile) for pile in piles]
+
+
+def _by_seat(place: str, name: str) -> Callable[[Game], dict[str, list[Card]]]:
+    return lambda g: {f"{place}:{g.seats[seat]}": list(pile) for seat, pile in enumerate(getattr(g, name))}
+
+
+def _codes(cards: list[Card]) -> list[str]:
+    return [str(c) for c in cards]
+
+
+STATE: tuple[Part, ...] = (
+    Part("phase", lambda g: Phase.START, _same, view=("phase", lambda g: g.phase.value)),
+    Part("round", lambda g: 0, _same, view=("round", lambda g: g.round)),
+    Part("to_act", lambda g: None, _same, view=("to_act", lambda g: g.actor_key())),
+    # Cards taken from the top of each deck; the rest of the deck is where it was.
+    Part("banker_next", lambda g: 0, _same, cards=lambda g: {"banker_deck": list(g.banker_deck[g.banker_next:])},
+         view=("decks", lambda g: [g.banker_left, g.dealer_left])),
+    Part("dealer_next", lambda g: 0, _same, cards=lambda g: {"dealer_deck": list(g.dealer_deck[g.dealer_next:])}),
+    Part("row", lambda g: [], list, cards=lambda g: {"row": list(g.row)},  # the banker's four (p3), left to right
+         view=("row", lambda g: _codes(g.row))),
+    Part("revealed", lambda g: 0, _same, view=("up", lambda g: g.revealed if g.row else 0)),
+    Part("stakes", lambda g: [0, 0, 0, 0], list, view=("stakes", lambda g: list(g.stakes))),
+    Part("hands", _piles, _copy_piles, cards=_by_seat("hand", "hands"),
+         view=("hands", lambda g: [_codes(h) for h in g.hands])),
+    Part("aside", _piles, _copy_piles, cards=_by_seat("aside", "aside"),  # laid-aside piles (p7)
+         view=("aside", lambda g: [_codes(p) for p in g.aside])),
+    Part("penalty", _piles, _copy_piles, cards=_by_seat("penalty", "penalty"),  # cards not beaten (p10)
+         view=("penalty", lambda g: [_codes(p) for p in g.penalty])),
+    Part("tricks", _piles, _copy_piles, cards=_by_seat("tricks", "tricks"),  # tricks taken (p13)
+         view=("tricks", lambda g: [len(t) for t in g.tricks])),
+    Part("nets", lambda g: [0] * g.n, list, view=("nets", lambda g: list(g.nets))),
+    Part("active", lambda g: [True] * g.n, list,  # who takes part in the play-off (docs/rules.md, conventions)
+         view=("active", lambda g: list(g.active))),
+    # The play-off's cards on the table, (seat, card): the lead and its covers, or the trick.
+    Part("table_cards", lambda g: [], list, cards=lambda g: {"table": [c for _, c in g.table_cards]},
+         view=("table", lambda g: [[seat, str(card)] for seat, card in g.table_cards])),
+    Part("discard", lambda g: [], list, cards=lambda g: {"discard": list(g.discard)},  # the dealer's cards out of play
+         view=("discard", lambda g: len(g.discard))),
+    Part("banker_discard", lambda g: [], list, cards=lambda g: {"banker_discard": list(g.banker_discard)},  # p6
+         view=("banker_discard", lambda g: len(g.banker_discard))),
+    Part("pool", lambda g: g.pool_in, _same, view=("pool", lambda g: g.pool)),  # chips on the table not on a card
+    Part("banker_net", lambda g: 0, _same, view=("banker_net", lambda g: g.banker_net)),
+    Part("led", lambda g: [], list),
+    Part("last_winner", lambda g: None, _same),
+    Part("last_losing", lambda g: [0] * g.n, list),  # each seat's cards that won nothing last round (contribution)
+    Part("leader", lambda g: 0, _same),
+    Part("defender", lambda g: 0, _same),
+    Part("ended_by", lambda g: [], list),
+    Part("stream", lambda g: Stream(g.stream_start), lambda s: Stream(s.state)),  # the random spread draws on
+    Part("events", lambda g: [], list),
+    Part("actions", lambda g: [], list),
+    Part("_legal", lambda g: None, _same),  # legal_actions() of this state, once asked
+)
+
+
 class Game:
-    """One game (кон). Public state is read through attributes and `snapshot()` (see view.py)."""
+    """One game (кон). Its state is the attributes named in `STATE`; its set-up (table, options,
+    seed, pool carried in, decks, seats) never changes."""
+
+    # The set-up.
+    table: Table
+    options: Options
+    seed: int
+    pool_in: int
+    given_decks: tuple[tuple[Card, ...], tuple[Card, ...]] | None
+    banker_deck: tuple[Card, ...]
+    dealer_deck: tuple[Card, ...]
+    stream_start: int  # the random stream's state once the decks are shuffled
+    seats: tuple[str, ...]
+    n: int
+    observer: Callable[[Game, ev.Event], None] | None
+    # The state (see STATE), for the type checker.
+    phase: Phase
+    round: int
+    to_act: int | None
+    banker_next: int
+    dealer_next: int
+    row: list[Card]
+    revealed: int
+    stakes: list[int]
+    hands: list[list[Card]]
+    aside: list[list[Card]]
+    penalty: list[list[Card]]
+    tricks: list[list[Card]]
+    nets: list[int]
+    active: list[bool]
+    table_cards: list[tuple[int, Card]]
+    discard: list[Card]
+    banker_discard: list[Card]
+    pool: int
+    banker_net: int
+    led: list[Card]
+    last_winner: int | None
+    last_losing: list[int]
+    leader: int
+    defender: int
+    ended_by: list[int]
+    stream: Stream
+    events: list[ev.Event]
+    actions: list[Action]
+    _legal: list[Action] | None
 
     def __init__(
         self,
@@ -65,58 +222,34 @@ class Game:
         seed: int = 0,
         decks: tuple[tuple[Card, ...], tuple[Card, ...]] | None = None,
         pool: int = 0,
-        observer: Callable[[Game, Event], None] | None = None,
+        observer: Callable[[Game, ev.Event], None] | None = None,
     ) -> None:
         options = options or Options()
         table.check(options)
-        for name, value in (("pool carried in", pool), ("seed", seed)):
-            if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-                raise ValueError(f"{name} must be a whole number >= 0, got {value!r}")
+        for key, value, maximum in (("pool", pool, None), ("seed", seed, MAX_SEED)):
+            if not isinstance(value, int) or isinstance(value, bool) or value < 0 or (maximum and value > maximum):
+                raise OptionError("not_whole", key=key, value=value, minimum=0, maximum=maximum)
         self.table, self.options, self.seed, self.pool_in = table, options, seed, pool
         self.given_decks = None
         if decks is not None:
-            self.given_decks = (check_deck(decks[0], "banker's deck"), check_deck(decks[1], "dealer's deck"))
-            self.stream = Stream(seed)
+            self.given_decks = (check_deck(decks[0], "banker"), check_deck(decks[1], "dealer"))
             self.banker_deck, self.dealer_deck = self.given_decks
+            self.stream_start = seed
         else:
-            self.stream, self.banker_deck, self.dealer_deck = shuffled_decks(seed)
+            stream, self.banker_deck, self.dealer_deck = shuffled_decks(seed)
+            self.stream_start = stream.state
         self.seats = table.seats(options)
-        n = self.n = len(self.seats)
-        self.banker_next = self.dealer_next = 0  # cards taken from the top of each deck
-        self.row: list[Card] = []  # the banker's four (p3), left to right
-        self.revealed = 0
-        self.stakes = [0, 0, 0, 0]
-        self.hands: list[list[Card]] = [[] for _ in range(n)]
-        self.aside: list[list[Card]] = [[] for _ in range(n)]  # laid-aside piles (p7)
-        self.penalty: list[list[Card]] = [[] for _ in range(n)]  # cards not beaten (p10)
-        self.tricks: list[list[Card]] = [[] for _ in range(n)]  # tricks taken (p13)
-        self.table_cards: list[tuple[int, Card]] = []  # play-off cards on the table: the lead and covers, or the trick
-        self.led: list[Card] = []
-        self.discard: list[Card] = []  # the dealer's cards out of play
-        self.banker_discard: list[Card] = []  # the banker's open cards (p6)
-        self.pool = pool  # chips on the table not on a card
-        self.nets = [0] * n
-        self.banker_net = 0
-        self.round = 0
-        self.last_winner: int | None = None
-        self.last_losing = [0] * n  # each seat's cards that won nothing last round (contribution option)
-        self.active = [True] * n  # in the play-off: who takes part (p9 conventions)
-        self.phase = "start"
-        self.to_act: int | None = None
-        self.leader = 0
-        self.defender = 0
-        self.ended_by: list[int] = []
-        self.events: list[Event] = []
-        self.actions: list[Action] = []
+        self.n = len(self.seats)
+        for part in STATE:
+            setattr(self, part.name, part.start(self))
         self.observer = observer
-        self._legal: list[Action] | None = None  # legal_actions() of this state, once asked
         self._advance()
 
     # ------------------------------------------------------------------ queries
 
     @property
     def over(self) -> bool:
-        return self.phase == "over"
+        return self.phase is Phase.OVER
 
     @property
     def banker_left(self) -> int:
@@ -131,6 +264,12 @@ class Game:
             return None
         return self.table.banker if self.to_act == BANKER else self.seats[self.to_act]
 
+    def actor_key(self) -> str | None:
+        """Who is to act as the views name it: a seat's name, "banker" for the spread, or None."""
+        if self.to_act is None:
+            return None
+        return "banker" if self.to_act == BANKER else self.seats[self.to_act]
+
     def legal_actions(self) -> list[Action]:
         """Every move the player to act may make, sorted (empty when the game is over)."""
         if self._legal is None:
@@ -139,20 +278,20 @@ class Game:
 
     def _list_legal(self) -> list[Action]:
         phase = self.phase
-        if phase == "stake":
+        if phase is Phase.STAKE:
             return [Stake(a) for a in _compositions(self.pool, 4)]
         # Play-off hands are kept sorted, so each list below is generated in `action_key` order.
-        if phase == "lead":
+        if phase is Phase.LEAD:
             return _leads(self.hands[self.leader])
-        if phase == "answer":
+        if phase is Phase.ANSWER:
             return self._answers()
-        if phase == "trick":
+        if phase is Phase.TRICK:
             return [Play(c) for c in self.playable()]
         return []
 
     # ------------------------------------------------------------------ moves
 
-    def apply(self, action: Action) -> list[Event]:
+    def apply(self, action: Action) -> list[ev.Event]:
         """Make the decision of the player to act; returns the events up to the next decision."""
         self.check(action)
         self._legal = None
@@ -171,16 +310,19 @@ class Game:
 
     def check(self, action: Action) -> None:
         """Raise the IllegalMove that explains why `action` is refused; do nothing if it is legal."""
-        phase, who = self.phase, self.actor_name()
-        expected = {"stake": Stake, "lead": Lead, "answer": (Beat, Take), "trick": Play}.get(phase)
-        if expected is None or not isinstance(action, expected):  # type: ignore[arg-type]
-            ended = "p11" if self.options.playoff == "beating" else "p14"  # the end of the play-off
-            rule = {"stake": "p4", "lead": "p10", "answer": "p10", "trick": "p13"}.get(phase, ended)
-            now = "the game is over" if phase == "over" else f"it is {who}'s turn to {_DOING[phase][0]}"
-            now_ru = "игра окончена" if phase == "over" else f"сейчас очередь игрока {who}: {_DOING[phase][1]}"
-            raise self._refusal(NotYourMove, action, rule, now, now_ru)
+        phase = self.phase
+        fits = DECISION_MOVES.get(phase)
+        if fits is None or not isinstance(action, fits):
+            if phase is Phase.OVER:
+                raise self._refusal(NotYourMove, "game_over", action, "p11" if self.options.playoff == "beating"
+                                    else "p14")
+            rule = {Phase.STAKE: "p4", Phase.LEAD: "p10", Phase.ANSWER: "p10", Phase.TRICK: "p13"}[phase]
+            raise self._refusal(NotYourMove, "wrong_move", action, rule)
         if isinstance(action, Stake):
-            self._check_stake(action)
+            # p4: the banker spreads the whole sum "at will", but every card gets some.
+            amounts = action.amounts
+            if len(amounts) != 4 or min(amounts) < 1 or sum(amounts) != self.pool:
+                raise self._refusal(AgainstTheRule, "stake_sum", action, "p4")
         elif not self._is_legal(action):
             raise self._why_not(action)
 
@@ -226,76 +368,64 @@ class Game:
     def clone(self) -> Game:
         twin = object.__new__(Game)
         twin.__dict__.update(self.__dict__)
-        for name in ("row", "stakes", "table_cards", "led", "discard", "banker_discard", "nets",
-                     "last_losing", "active", "ended_by", "events", "actions"):
-            setattr(twin, name, list(getattr(self, name)))
-        for name in ("hands", "aside", "penalty", "tricks"):
-            setattr(twin, name, [list(pile) for pile in getattr(self, name)])
-        twin.stream = Stream(self.stream.state)
+        for part in STATE:
+            setattr(twin, part.name, part.copy(getattr(self, part.name)))
         twin.observer = None
         return twin
 
+    def locations(self) -> dict[str, list[Card]]:
+        """Every card's place: the banker's 52 and the dealer's 52 each once (docs/rules.md, invariants)."""
+        places: dict[str, list[Card]] = {}
+        for part in STATE:
+            if part.cards is not None:
+                places.update(part.cards(self))
+        return places
+
     # ------------------------------------------------------------------ legality details
 
-    def _refusal(self, kind: type[IllegalMove], action: Action, rule: str, why: str, why_ru: str) -> IllegalMove:
-        """The refusal of `action`, in English and Russian, with what is legal now."""
-        if self.phase == "stake":
-            hint = f" Legal: stake A B C D, four whole numbers >= 1 summing to {self.pool}."
-            hint_ru = f" Можно: stake A B C D — четыре целых числа не меньше 1, в сумме {self.pool}."
+    def _refusal(self, kind: type[IllegalMove], code: str, action: Action, rule: str, **facts: Any) -> IllegalMove:
+        """The refusal of `action`: what it is, whose decision it is now, and a few legal moves."""
+        if self.phase is Phase.STAKE:  # every spread of the pool: too many to list
+            facts.update(legal=[], total=self.pool)
         else:
-            legal = self.legal_actions()
-            shown = ", ".join(str(a) for a in legal[:12]) + (", …" if len(legal) > 12 else "")
-            hint, hint_ru = (f" Legal: {shown}.", f" Можно: {shown}.") if legal else ("", "")
-        return kind(f"{action} refused: {why} ({rule}).{hint}", action, rule,
-                    f"Ход «{action}» не принят: {why_ru} ({rule}).{hint_ru}")
-
-    def _check_stake(self, action: Stake) -> None:
-        # p4: the banker spreads the whole sum "at will", but every card gets some.
-        amounts = action.amounts
-        if len(amounts) != 4 or min(amounts) < 1 or sum(amounts) != self.pool:
-            raise self._refusal(AgainstTheRule, action, "p4",
-                                f"the banker must spread all {self.pool} chips over the four cards, at least one on each",
-                                f"банкир должен распределить все {self.pool} фишек по четырём картам, хотя бы по одной "
-                                "на каждую")
+            facts["legal"] = [str(a) for a in self.legal_actions()[:13]]
+        return kind(code, action, rule, move=str(action), who=self.actor_name(), decision=self.phase.value, **facts)
 
     def _why_not(self, action: Action) -> IllegalMove:
-        who = self.actor_name()
         hand = self.hands[self.to_act] if self.to_act is not None and self.to_act >= 0 else []
-        held = " ".join(str(c) for c in _cards_of(action) if c not in hand)
-        if held:
-            return self._refusal(CardNotHeld, action, "p13" if self.phase == "trick" else "p10",
-                                 f"{who} does not hold {held}", f"у игрока {who} нет карты {held}")
-        if self.phase == "lead":
-            return self._refusal(AgainstTheRule, action, "p10", f"{who} leads one card or two of one rank",
-                                 f"{who} ходит с одной карты или с двух одного достоинства")
-        if self.phase == "trick":
-            suit = self.table_cards[0][1].suit
-            return self._refusal(AgainstTheRule, action, "p13", f"{who} holds a card of the led suit {suit} and must "
-                                 "follow it", f"у игрока {who} есть карта выхоженной масти {suit}, класть нужно её")
+        missing = [str(c) for c in _cards_of(action) if c not in hand]
+        if missing:
+            return self._refusal(CardNotHeld, "not_held", action, "p13" if self.phase is Phase.TRICK else "p10",
+                                 cards=missing)
+        if self.phase is Phase.LEAD:
+            return self._refusal(AgainstTheRule, "lead_shape", action, "p10")
+        if self.phase is Phase.TRICK:
+            return self._refusal(AgainstTheRule, "must_follow", action, "p13", suit=self.table_cards[0][1].suit)
         if isinstance(action, Take):
-            return self._refusal(AgainstTheRule, action, "p10", f"{who} can beat and must («обязан отбить»)",
-                                 f"{who} может отбиться и «обязан отбить»")
+            return self._refusal(AgainstTheRule, "must_beat", action, "p10")
         assert isinstance(action, Beat)
-        led = sorted(c for c, _ in action.covers)
-        if led != sorted(self.led) and not (len(led) == 1 and led[0] in self.led):
-            cards = " ".join(map(str, self.led))
-            return self._refusal(AgainstTheRule, action, "p10", f"{who} must answer the led cards {cards}",
-                                 f"{who} отбивает выхоженные карты {cards}")
-        how, how_ru = (("a higher card of the same suit", "старшей картой той же масти")
-                       if self.options.beat == "same_suit" else ("a higher card", "старшей картой"))
-        return self._refusal(AgainstTheRule, action, "p10",
-                             f"{who} must cover each led card with {how}, a different card for each, and cover both "
-                             "when able", f"{who} кроет каждую выхоженную карту {how_ru}, каждую своей, и обе, "
-                             "если может")
+        led_codes = [str(c) for c in self.led]
+        answered = [led for led, _ in action.covers]
+        if any(c not in self.led for c in answered) or len(set(answered)) != len(answered):
+            return self._refusal(AgainstTheRule, "answer_the_led", action, "p10", led=led_codes)
+        for led, cover in action.covers:
+            if cover not in self._covering(led):
+                return self._refusal(AgainstTheRule, "not_higher", action, "p10", led=led_codes, card=str(led),
+                                     cover=str(cover), beat=self.options.beat)
+        if len({cover for _, cover in action.covers}) != len(action.covers):
+            return self._refusal(AgainstTheRule, "one_card_each", action, "p10", led=led_codes)
+        # One card of two covered: legal only when both cannot be, under failed_defence = take_unbeaten.
+        if any(isinstance(a, Beat) and len(a.covers) == 2 for a in self.legal_actions()):
+            return self._refusal(AgainstTheRule, "cover_both", action, "p10", led=led_codes)
+        return self._refusal(AgainstTheRule, "take_both", action, "p10", led=led_codes)
 
     # ------------------------------------------------------------------ the automatic steps
 
     def _advance(self) -> None:
-        while self.phase not in DECISIONS and self.phase != "over":
+        while self.phase not in DECISION_MOVES and self.phase is not Phase.OVER:
             _STEPS[self.phase](self)
 
-    def _emit(self, kind: str, rules: tuple[str, ...], **data: Any) -> None:
-        event = Event(kind, rules, data)
+    def _emit(self, event: ev.Event) -> None:
         self.events.append(event)
         if self.observer is not None:
             self.observer(self, event)
@@ -305,26 +435,24 @@ class Game:
 
     def _start(self) -> None:
         # p2: the table, the two hosts and their decks.
-        self.phase = "round"
-        self._emit("game_start", ("p2",), seats=list(self.seats), banker=self.table.banker,
-                   dealer=self.table.dealer, pool=self.pool_in)
+        self.phase = Phase.ROUND
+        self._emit(ev.GameStart(("p2",), list(self.seats), self.table.banker, self.table.dealer, self.pool_in))
 
     def _round(self) -> None:
         # p8: play goes on until the banker's or the dealer's deck runs out.
         need = 1 if self.options.short_deal == "deal_out" else 3 * self.n
         if self.banker_left < 4 or self.dealer_left < need:
             deck = "banker" if self.banker_left < 4 else "dealer"
-            self.phase = "playoff"
-            self._emit("lottery_end", ("p8", "p9"), deck=deck, banker_left=self.banker_left,
-                       dealer_left=self.dealer_left, rounds=self.round)
+            self.phase = Phase.PLAYOFF
+            self._emit(ev.LotteryEnd(("p8", "p9"), deck, self.banker_left, self.dealer_left, self.round))
             return
         # p3: the banker takes four cards from his deck and lays them face down.
         self.round += 1
         self.row = list(self.banker_deck[self.banker_next:self.banker_next + 4])
         self.banker_next += 4
         self.revealed = 0
-        self.phase = "pay"
-        self._emit("lay", ("p3",), round=self.round, cards=list(self.row))
+        self.phase = Phase.PAY
+        self._emit(ev.Lay(("p3",), self.round, list(self.row)))
 
     def _pay(self) -> None:
         # p4: the participants pay an agreed sum; p7: for the cards that won nothing a new contribution.
@@ -337,17 +465,16 @@ class Game:
             self.nets[seat] -= amount
         self.pool += sum(due)
         if self.options.spread == "chosen":
-            self.phase, self.to_act = "stake", BANKER
+            self.phase, self.to_act = Phase.STAKE, BANKER
         else:
-            self.phase = "spread"
-        self._emit("pay", ("p4",) if self.round == 1 else ("p7", "p4"), round=self.round,
-                   payments={self.seats[i]: a for i, a in enumerate(due)}, total=sum(due), pool=self.pool)
+            self.phase = Phase.SPREAD
+        self._emit(ev.Pay(("p4",) if self.round == 1 else ("p7", "p4"), self.round,
+                          {self.seats[i]: a for i, a in enumerate(due)}, sum(due), self.pool))
 
     def _auto_spread(self) -> None:
         # p4, `spread`: as even as possible (the remainder to the first positions), or at random.
         if self.options.spread == "even":
-            q, r = divmod(self.pool, 4)
-            self._spread(tuple(q + (1 if i < r else 0) for i in range(4)), "even")
+            self._spread(even_spread(self.pool), "even")
         else:
             amounts = [1, 1, 1, 1]
             for _ in range(self.pool - 4):
@@ -358,8 +485,8 @@ class Game:
         # p4: spread over the cards at will, but every card gets some.
         self.stakes = list(amounts)
         self.pool -= sum(amounts)
-        self.phase, self.to_act = "deal", None
-        self._emit("spread", ("p4",), round=self.round, stakes=list(amounts), how=how)
+        self.phase, self.to_act = Phase.DEAL, None
+        self._emit(ev.Spread(("p4",), self.round, list(amounts), how))
 
     def _deal(self) -> None:
         # p5 (p8 for later rounds): three cards to each player from the dealer's deck.
@@ -375,9 +502,9 @@ class Game:
             for i, card in enumerate(cards):
                 hands[i % n].append(card)
         self.hands = hands
-        self.phase = "reveal"
-        self._emit("deal", ("p5",) if self.round == 1 else ("p8", "p5"), round=self.round,
-                   hands={self.seats[i]: list(h) for i, h in enumerate(hands)}, short=count < 3 * n)
+        self.phase = Phase.REVEAL
+        self._emit(ev.Deal(("p5",) if self.round == 1 else ("p8", "p5"), self.round,
+                           {self.seats[i]: list(h) for i, h in enumerate(hands)}, count < 3 * n))
 
     def _reveal(self) -> None:
         # p5: the banker turns the cards up in order; the holder of the same card takes its whole stake.
@@ -398,9 +525,9 @@ class Game:
         self.stakes[position] = 0
         self.revealed += 1
         if self.revealed == 4:
-            self.phase = "discard"
-        self._emit("reveal", rules, round=self.round, position=position + 1, card=card, stake=stake,
-                   winner=None if winner is None else self.seats[winner], to=to)
+            self.phase = Phase.DISCARD
+        self._emit(ev.Reveal(rules, self.round, position + 1, card, stake,
+                             None if winner is None else self.seats[winner], to))
 
     def _discard(self) -> None:
         # p6: the banker discards his open cards, the players their winning cards.
@@ -414,8 +541,8 @@ class Game:
                 self.hands[seat] = [c for c in hand if c not in row]
         self.banker_discard.extend(banker_cards)
         self.row = []
-        self.phase = "aside"
-        self._emit("discard", ("p6",), round=self.round, banker_cards=list(banker_cards), winning=winning)
+        self.phase = Phase.ASIDE
+        self._emit(ev.Discard(("p6",), self.round, list(banker_cards), winning))
 
     def _lay_aside(self) -> None:
         # p7: each player lays the cards that won nothing aside in a pile of his own.
@@ -424,8 +551,8 @@ class Game:
             self.aside[seat].extend(hand)
             self.last_losing[seat] = len(hand)
         self.hands = [[] for _ in range(self.n)]
-        self.phase = "round"
-        self._emit("lay_aside", ("p7",), round=self.round, cards={self.seats[i]: h for i, h in enumerate(laid)})
+        self.phase = Phase.ROUND
+        self._emit(ev.LayAside(("p7",), self.round, {self.seats[i]: h for i, h in enumerate(laid)}))
 
     def _playoff(self) -> None:
         # p9: the laid-aside cards are played off; the last prize-taker leads (p10, p13).
@@ -445,16 +572,15 @@ class Game:
             reason = None
         if reason is not None:
             self.ended_by = [s for s in range(self.n) if not self.hands[s]]
-            self.phase = "fines"
+            self.phase = Phase.FINES
         else:
             self.leader = leader
-            self.phase, self.to_act = ("lead", leader) if way == "beating" else ("trick", leader)
-        self._emit("playoff_start", ("p9", rule), way=way, leader=self.seats[leader],
-                   last_winner=None if self.last_winner is None else self.seats[self.last_winner],
-                   sitting_out=empty, not_played=reason)
+            self.phase, self.to_act = (Phase.LEAD, leader) if way == "beating" else (Phase.TRICK, leader)
+        self._emit(ev.PlayoffStart(("p9", rule), way, self.seats[leader],
+                                   None if self.last_winner is None else self.seats[self.last_winner], empty, reason))
 
     def _left_of(self, seat: int) -> int:
-        """The next seat to the left that takes part in the play-off (conventions of p10)."""
+        """The next seat to the left that takes part in the play-off (docs/rules.md, conventions)."""
         for other in _seats_from(seat + 1, self.n):
             if self.active[other] and other != seat:
                 return other
@@ -462,13 +588,17 @@ class Game:
 
     # ------------------------------------------------------------------ play-off by beating (p10–p12)
 
-    def _covers(self) -> list[list[Card]]:
-        """For each led card, the defender's cards that beat it: p10 does not say what beats what,
-        so `beat` chooses a higher card of the same suit, or any higher rank."""
+    def _covering(self, led: Card) -> list[Card]:
+        """The defender's cards that beat `led`: p10 does not say what beats what, so `beat` reads it
+        as a higher card of the same suit, or any higher rank."""
         hand = self.hands[self.defender]
         if self.options.beat == "any_suit":
-            return [[c for c in hand if c.rank > led.rank] for led in self.led]
-        return [[c for c in hand if c.suit == led.suit and c.rank > led.rank] for led in self.led]
+            return [c for c in hand if c.rank > led.rank]
+        return [c for c in hand if c.suit == led.suit and c.rank > led.rank]
+
+    def _covers(self) -> list[list[Card]]:
+        """For each led card, the defender's cards that beat it."""
+        return [self._covering(led) for led in self.led]
 
     def _answers(self) -> list[Action]:
         led, covers = self.led, self._covers()
@@ -488,13 +618,13 @@ class Game:
     def _is_legal(self, action: Action) -> bool:
         """Membership in `legal_actions()`, decided without listing them all (the hot path)."""
         phase = self.phase
-        if phase == "lead" and isinstance(action, Lead):
+        if phase is Phase.LEAD and isinstance(action, Lead):
             hand, cards = self.hands[self.leader], action.cards
             return (len(cards) == 1 or (len(cards) == 2 and cards[0].rank == cards[1].rank and cards[0] != cards[1])) \
                 and all(c in hand for c in cards)
-        if phase == "trick" and isinstance(action, Play):
+        if phase is Phase.TRICK and isinstance(action, Play):
             return action.card in self.playable()
-        if phase == "answer" and isinstance(action, (Beat, Take)):
+        if phase is Phase.ANSWER and isinstance(action, (Beat, Take)):
             return action in self.legal_actions()
         return False
 
@@ -506,8 +636,8 @@ class Game:
         self.led = list(action.cards)
         self.table_cards = [(leader, c) for c in action.cards]
         self.defender = self._left_of(leader)
-        self.phase, self.to_act = "answer", self.defender
-        self._emit("lead", ("p10",), who=self.seats[leader], to=self.seats[self.defender], cards=list(action.cards))
+        self.phase, self.to_act = Phase.ANSWER, self.defender
+        self._emit(ev.Lead(("p10",), self.seats[leader], self.seats[self.defender], list(action.cards)))
 
     def _answer(self, action: Beat | Take) -> None:
         # p10: he must beat; if he beats, all is discarded and he leads to his own left;
@@ -522,18 +652,18 @@ class Game:
         self.penalty[defender].extend(taken)
         self.leader = self._left_of(defender) if taken else defender
         self.led, self.table_cards = [], []
-        self._next_or_end("lead", self.leader)
+        self._next_or_end(Phase.LEAD, self.leader)
         pairs = [list(p) for p in covers]
         if taken:
-            self._emit("take", ("p10",), who=self.seats[defender], cards=taken, covers=pairs)
+            self._emit(ev.Take(("p10",), self.seats[defender], taken, pairs))
         else:
-            self._emit("beat", ("p10",), who=self.seats[defender], covers=pairs)
+            self._emit(ev.Beat(("p10",), self.seats[defender], pairs))
 
-    def _next_or_end(self, phase: str, player: int) -> None:
+    def _next_or_end(self, phase: Phase, player: int) -> None:
         # p11, p14: when one player has no cards left, the play-off ends.
         self.ended_by = [s for s in range(self.n) if self.active[s] and not self.hands[s]]
         if self.ended_by:
-            self.phase, self.to_act = "playoff_end", None
+            self.phase, self.to_act = Phase.PLAYOFF_END, None
         else:
             self.phase, self.to_act = phase, player
 
@@ -556,11 +686,12 @@ class Game:
         lead = len(self.table_cards) == 1
         if not self.hands[seat] and self.options.last_card == "stop_at_once":
             # p14, `last_card = stop_at_once`: play stops; the unfinished trick is discarded.
-            self.phase, self.to_act = "abandon", None
+            self.phase, self.to_act = Phase.ABANDON, None
         else:
             following = self._left_of(seat)
-            self.phase, self.to_act = ("trick", following) if following != self.table_cards[0][0] else ("take_trick", None)
-        self._emit("play", ("p13",), who=self.seats[seat], card=card, lead=lead)
+            self.phase, self.to_act = ((Phase.TRICK, following) if following != self.table_cards[0][0]
+                                       else (Phase.TAKE_TRICK, None))
+        self._emit(ev.Play(("p13",), self.seats[seat], card, lead))
 
     def _take_trick(self) -> None:
         # p13: the highest card of the led suit takes the trick, which is laid aside; its taker leads.
@@ -569,8 +700,8 @@ class Game:
         cards = [c for _, c in self.table_cards]
         self.tricks[taker].extend(cards)
         self.table_cards = []
-        self._next_or_end("trick", taker)  # p14: all cards are played until one player has none
-        self._emit("trick", ("p13",), who=self.seats[taker], cards=cards)
+        self._next_or_end(Phase.TRICK, taker)  # p14: all cards are played until one player has none
+        self._emit(ev.Trick(("p13",), self.seats[taker], cards))
 
     def _abandon_trick(self) -> None:
         # p14, `last_card = stop_at_once`: the unfinished trick is discarded.
@@ -579,75 +710,58 @@ class Game:
         self.discard.extend(cards)
         self.table_cards = []
         self.ended_by = [last]
-        self.phase = "playoff_end"
-        self._emit("trick_abandoned", ("p14",), who=self.seats[last], cards=cards)
+        self.phase = Phase.PLAYOFF_END
+        self._emit(ev.TrickAbandoned(("p14",), self.seats[last], cards))
 
     # ------------------------------------------------------------------ the end (p11, p12, p15)
 
     def _playoff_end(self) -> None:
         rule = "p11" if self.options.playoff == "beating" else "p14"
-        self.phase = "fines"
-        self._emit("playoff_end", (rule,), out=[self.seats[s] for s in self.ended_by])
+        self.phase = Phase.FINES
+        self._emit(ev.PlayoffEnd((rule,), [self.seats[s] for s in self.ended_by]))
 
     def _fines(self) -> None:
         options = self.options
-        self.phase = "end"
+        self.phase = Phase.END
         for seat in range(self.n):
             hand, penalty = self.hands[seat], self.penalty[seat]
+            event: ev.Event
             if options.playoff == "beating":
                 # p11: a fine for every card in hand, and for every card not beaten (`penalty_pile`).
                 fined_penalty = len(penalty) if (hand or options.penalty_pile == "everyone") else 0
                 amount = options.fine * (len(hand) + fined_penalty)
-                details: dict[str, Any] = {"hand": len(hand), "penalty": fined_penalty, "per_card": options.fine}
-                rules: tuple[str, ...] = ("p11", "p12")
+                event = ev.Fine(("p11", "p12"), self.seats[seat], amount, len(hand), fined_penalty, options.fine)
             else:
                 # p15: whoever still holds cards pays into the kitty by suit: for every card, or
                 # (`suit_fine_basis = per_suit`) once for each suit he holds.
                 by_suit = {s: sum(1 for c in hand if c.suit == s) for s in "SHDC" if any(c.suit == s for c in hand)}
                 per_card = options.suit_fine_basis == "per_card"
                 amount = sum(options.suit_fine(s) * (n if per_card else 1) for s, n in by_suit.items())
-                details = {"hand": len(hand), "by_suit": by_suit, "basis": options.suit_fine_basis}
-                rules = ("p15",)
+                event = ev.SuitFine(("p15",), self.seats[seat], amount, len(hand), by_suit, options.suit_fine_basis)
             if amount:
                 self.nets[seat] -= amount
                 self.pool += amount
-                self._emit("fine", rules, who=self.seats[seat], amount=amount, **details)
+                self._emit(event)
 
     def _end(self) -> None:
         # p12: the fines, with whatever else lies on the table, go to the next game's pool.
-        self.phase, self.to_act = "over", None
-        self._emit("game_end", ("p12",), pool=self.pool, nets={s: self.nets[i] for i, s in enumerate(self.seats)},
-                   banker_net=self.banker_net)
-
-    # ------------------------------------------------------------------ invariants
-
-    def locations(self) -> dict[str, list[Card]]:
-        """Every card's place: the banker's 52 and the dealer's 52 each once (RULES.md, invariants)."""
-        places: dict[str, list[Card]] = {
-            "banker_deck": list(self.banker_deck[self.banker_next:]),
-            "row": list(self.row),
-            "banker_discard": list(self.banker_discard),
-            "dealer_deck": list(self.dealer_deck[self.dealer_next:]),
-            "table": [c for _, c in self.table_cards],
-            "discard": list(self.discard),
-        }
-        for name, piles in (("hand", self.hands), ("aside", self.aside), ("penalty", self.penalty), ("tricks", self.tricks)):
-            for seat, pile in enumerate(piles):
-                places[f"{name}:{self.seats[seat]}"] = list(pile)
-        return places
-
-    def chips_on_table(self) -> int:
-        return self.pool + sum(self.stakes)
+        self.phase, self.to_act = Phase.OVER, None
+        self._emit(ev.GameEnd(("p12",), self.pool, {s: self.nets[i] for i, s in enumerate(self.seats)},
+                              self.banker_net))
 
 
-_DOING = {"stake": ("spread the stakes", "банкир распределяет ставки"), "lead": ("lead", "ходить"),
-          "answer": ("beat or take", "отбиваться или брать"), "trick": ("play to the trick", "класть карту во взятку")}
-_STEPS: dict[str, Callable[[Game], None]] = {
-    "start": Game._start, "round": Game._round, "pay": Game._pay, "spread": Game._auto_spread, "deal": Game._deal,
-    "reveal": Game._reveal, "take_trick": Game._take_trick, "abandon": Game._abandon_trick,
-    "discard": Game._discard, "aside": Game._lay_aside, "playoff": Game._playoff,
-    "playoff_end": Game._playoff_end, "fines": Game._fines, "end": Game._end,
+_STEPS: dict[Phase, Callable[[Game], None]] = {
+    Phase.START: Game._start, Phase.ROUND: Game._round, Phase.PAY: Game._pay, Phase.SPREAD: Game._auto_spread,
+    Phase.DEAL: Game._deal, Phase.REVEAL: Game._reveal, Phase.TAKE_TRICK: Game._take_trick,
+    Phase.ABANDON: Game._abandon_trick, Phase.DISCARD: Game._discard, Phase.ASIDE: Game._lay_aside,
+    Phase.PLAYOFF: Game._playoff, Phase.PLAYOFF_END: Game._playoff_end, Phase.FINES: Game._fines, Phase.END: Game._end,
 }
+
+
+def even_spread(total: int) -> tuple[int, ...]:
+    """p4, `spread = even`: as even as possible, the remainder on the first positions."""
+    q, r = divmod(total, 4)
+    return tuple(q + (1 if i < r else 0) for i in range(4))
 
 
 def _seats_from(first: int, n: int) -> Iterator[int]:

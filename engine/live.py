@@ -1,33 +1,51 @@
-"""The engine as the browser's worker calls it: JSON text in, JSON text out.
+"""The engine as the browser's worker calls it: one entry point, `handle`, JSON text in and out.
 
-The worker (site/static/js/worker.js) runs these in Pyodide, and the tests run them in CPython:
-both give the same text for the same input.
+The worker (site/static/js/worker.js) only loads Pyodide and forwards each request here; the tests
+run the same function in CPython. A request is `{"type", "lang", ...}`; the reply has one shape:
 
-- `replay(setup)`: a hand with other options, seed or players. The recorded moves are kept where
-  they still fit; when one is illegal under the new options, the computer players make every
-  decision instead, and `notice` says so.
-- `Seat(setup, seat)`: a visitor takes a seat; the computer players (the default policy) make every
-  other decision until it is the visitor's turn; `move(text)` plays the visitor's move (an illegal
-  one is refused, in English and Russian, with the paragraph, and nothing changes); `undo()` takes
-  back the visitor's last move.
+    {"result": ...}                                   what was asked for
+    {"refusal": {"en", "ru", "rule"}}                 the engine refuses the input; nothing changed
+    {"failure": {"code", "detail"}}                   something broke (a bug): the page says so
+
+Requests (each `key` names a demo of the page, so that each demo has its own seat):
+
+    replay {setup, lang}          the hand under other settings: a page trace (trace.for_page) and
+                                  `notice`: "moves_replaced" when the recorded moves no longer fit
+                                  and the computer players decided instead, else None
+    seat   {key, setup, seat, lang}   the visitor takes a seat (a player's name, or "banker"); the
+                                  computer players (the default policy) play until it is his turn
+    move   {key, text, lang}      the visitor's move, in the notation of actions.py
+    undo   {key, lang}            takes back the visitor's last move
+    leave  {key}                  forgets the seat
+
+`setup` is the trace's `game` ({table, options, seed, decks, pool, actions}), with changes, and
+`players` (a number) for another number of players. A seat's result is a page trace and `you`:
+the seat, whether it is his turn, and the decision (`decision()` below): what it is, in words;
+which of his cards he may select; every legal move with its cards and words; for the banker's
+spread, the sum and the even spread. The page computes no rule: it selects cards and offers the
+moves whose cards are exactly the selection.
 """
 
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, Callable
 
-from .actions import NotationError, parse_action
+from .actions import Beat, Lead, Play, parse_action
 from .cards import parse_cards
-from .game import BANKER, IllegalMove
-from .options import Options, Table
+from .errors import EngineError
+from .game import BANKER, Game, Phase, even_spread
+from .options import MAX_SEED, Options, Table, whole_number
 from .policy import default_policy
 from .record import Note, Record, RecordError
-from .trace import trace, trace_game
+from .trace import for_page, teller, told, trace
+from .words import LANGS, move_text
+
+DECISION_RULES = {Phase.STAKE: "p4", Phase.LEAD: "p10", Phase.ANSWER: "p10", Phase.TRICK: "p13"}
 
 
-def _dump(data: Any) -> str:
-    return json.dumps(data, ensure_ascii=False, separators=(",", ":"), sort_keys=False)
+class LiveError(EngineError):
+    """A request the live engine cannot serve: no such seat, nothing to undo, no seat taken."""
 
 
 def setup_record(setup: dict[str, Any]) -> Record:
@@ -35,7 +53,8 @@ def setup_record(setup: dict[str, Any]) -> Record:
     table_data = setup["table"]
     players = setup.get("players")
     names = tuple(table_data["players"])
-    if isinstance(players, int) and not isinstance(players, bool):
+    if players is not None:
+        players = whole_number(players, "players", 0)
         # Another number of players: the record's names first, then P4, P5...
         names = names[:players] + tuple(f"P{i + 1}" for i in range(len(names), players))
     table = Table(names, table_data["banker"], table_data["dealer"])
@@ -43,41 +62,40 @@ def setup_record(setup: dict[str, Any]) -> Record:
     return Record(
         table=table,
         options=Options.from_mapping(setup.get("options") or {}),
-        seed=int(setup.get("seed") or 0),
+        seed=whole_number(setup.get("seed") or 0, "seed", 0, maximum=MAX_SEED),
         decks=None if decks is None else (parse_cards(decks["banker"]), parse_cards(decks["dealer"])),
-        pool=int(setup.get("pool") or 0),
+        pool=whole_number(setup.get("pool") or 0, "pool", 0),
         moves=[parse_action(a) for a in setup.get("actions") or []],
         notes=[Note(n["step"], n["en"], n["ru"]) for n in setup.get("notes") or []],
     )
 
 
-def replay(setup_json: str) -> str:
-    """The trace of a hand under the set-up given (see the module's doc)."""
+def replay(setup: dict[str, Any], lang: str) -> dict[str, Any]:
+    """The page trace of a hand under the set-up given (see the module's doc)."""
+    record = setup_record(setup)
+    record.table.check(record.options)
+    notice = None
     try:
-        record = setup_record(json.loads(setup_json))
-        record.table.check(record.options)
-        notice = None
-        try:
-            told = trace(record)
-        except RecordError:
-            record.moves, record.notes = [], []
-            told = trace(record)
-            notice = "moves_replaced"
-    except (KeyError, TypeError, ValueError) as error:  # every engine error is a ValueError
-        return _dump({"error": str(error) if not isinstance(error, KeyError) else f"missing {error}"})
-    told["notice"] = notice
-    return _dump(told)
+        hand = trace(record)
+    except RecordError:
+        record.moves, record.notes = [], []
+        hand = trace(record)
+        notice = "moves_replaced"
+    return {**for_page(hand, lang), "notice": notice}
 
 
 class Seat:
     """A visitor at the table: one seat (a player's name, or "banker" for the spread) is his."""
 
-    def __init__(self, setup_json: str, seat: str) -> None:
-        record = setup_record(json.loads(setup_json))
+    def __init__(self, setup: dict[str, Any], seat: str) -> None:
+        record = setup_record(setup)
         record.moves, record.notes = [], []
-        self.game = record.new_game()
+        self.record = record
+        self.steps: list[dict[str, Any]] = []
+        self.game = record.new_game(observer=teller(self.steps))
         if seat != "banker" and seat not in self.game.seats:
-            raise ValueError(f"no seat {seat!r}: the seats are {', '.join(self.game.seats)} and banker")
+            raise LiveError("no_seat", seat=seat, seats=list(self.game.seats))
+        self.name = seat
         self.seat = BANKER if seat == "banker" else self.game.seats.index(seat)
         self.own: list[int] = []  # the indexes in game.actions of the visitor's own moves
         self._play_computers()
@@ -87,31 +105,118 @@ class Seat:
         while not game.over and game.to_act != self.seat:
             game.apply(default_policy(game))
 
-    def state(self, error: str | None = None, rule: str | None = None, error_ru: str | None = None) -> str:
+    def state(self, lang: str) -> dict[str, Any]:
         game = self.game
-        told = trace_game(game)
-        told["your_turn"] = not game.over and game.to_act == self.seat
-        told["legal"] = [str(a) for a in game.legal_actions()] if told["your_turn"] and game.phase != "stake" else []
-        told["stake_total"] = game.pool if told["your_turn"] and game.phase == "stake" else None
-        told["error"], told["error_ru"], told["rule"] = error, error_ru or error, rule
-        return _dump(told)
+        turn = not game.over and game.to_act == self.seat
+        you = {"seat": self.name, "turn": turn, "over": game.over, "can_undo": bool(self.own),
+               "decision": decision(game, lang) if turn else None}
+        return {**for_page(told(game, self.steps, ()), lang), "you": you}
 
-    def move(self, text: str) -> str:
-        try:
-            action = parse_action(text)
-            self.game.check(action)
-        except NotationError as error:
-            return self.state(str(error), None)
-        except IllegalMove as error:
-            return self.state(str(error), error.rule, error.ru)
+    def move(self, text: str) -> None:
+        """Play the visitor's move; an illegal one raises (NotationError, IllegalMove) and changes nothing."""
+        action = parse_action(text)
+        self.game.check(action)
         self.own.append(len(self.game.actions))
         self.game.apply(action)
         self._play_computers()
-        return self.state()
 
-    def undo(self) -> str:
+    def undo(self) -> None:
         if not self.own:
-            return self.state("nothing to undo", None)
-        keep = self.own.pop()
-        self.game = self.game.replay(self.game.actions[:keep])
-        return self.state()
+            raise LiveError("nothing_to_undo")
+        keep = self.game.actions[:self.own.pop()]
+        self.steps.clear()
+        self.game = self.record.new_game(observer=teller(self.steps))
+        for action in keep:
+            self.game.apply(action)
+
+
+def decision(game: Game, lang: str) -> dict[str, Any]:
+    """The decision of the player to act, as the page offers it (see the module's doc)."""
+    phase = game.phase
+    out: dict[str, Any] = {"kind": phase.value, "rule": DECISION_RULES[phase]}
+    if phase is Phase.STAKE:
+        out["stake"] = {"total": game.pool, "even": list(even_spread(game.pool))}
+        out["cards"], out["moves"] = [], []
+        return out
+    moves = []
+    for action in game.legal_actions():
+        if isinstance(action, Lead):
+            cards = [str(c) for c in action.cards]
+        elif isinstance(action, Beat):
+            cards = [str(cover) for _, cover in action.covers]
+        elif isinstance(action, Play):
+            cards = [str(action.card)]
+        else:
+            cards = []
+        moves.append({"move": str(action), "cards": cards, "text": move_text(action, lang, command=True),
+                      "short": move_text(action, lang, short=True, command=True)})
+    selectable = {c for m in moves for c in m["cards"]}
+    assert game.to_act is not None
+    out["cards"] = [str(c) for c in game.hands[game.to_act] if str(c) in selectable]  # in the hand's order
+    out["moves"] = moves
+    return out
+
+
+# ---------------------------------------------------------------------------- the entry point
+
+_seats: dict[str, Seat] = {}
+
+
+def _seat_of(request: dict[str, Any]) -> Seat:
+    seat = _seats.get(str(request.get("key", "")))
+    if seat is None:
+        raise LiveError("no_seat_taken")
+    return seat
+
+
+def _take_seat(request: dict[str, Any], lang: str) -> dict[str, Any]:
+    key = str(request.get("key", ""))
+    _seats.pop(key, None)
+    seat = Seat(request["setup"], str(request["seat"]))
+    _seats[key] = seat
+    return seat.state(lang)
+
+
+def _move(request: dict[str, Any], lang: str) -> dict[str, Any]:
+    seat = _seat_of(request)
+    seat.move(str(request["text"]))
+    return seat.state(lang)
+
+
+def _undo(request: dict[str, Any], lang: str) -> dict[str, Any]:
+    seat = _seat_of(request)
+    seat.undo()
+    return seat.state(lang)
+
+
+def _leave(request: dict[str, Any], lang: str) -> None:
+    _seats.pop(str(request.get("key", "")), None)
+
+
+_REQUESTS: dict[str, Callable[[dict[str, Any], str], Any]] = {
+    "replay": lambda request, lang: replay(request["setup"], lang),
+    "seat": _take_seat, "move": _move, "undo": _undo, "leave": _leave,
+}
+
+
+def handle(request_json: str) -> str:
+    """Serve one request (see the module's doc): JSON text in, JSON text out."""
+    try:
+        request = json.loads(request_json)
+        lang = request.get("lang") if request.get("lang") in LANGS else "en"
+        serve = _REQUESTS.get(request.get("type"))
+        if serve is None:
+            return _dump({"failure": {"code": "unknown_request", "detail": str(request.get("type"))}})
+        return _dump({"result": serve(request, lang)})
+    except EngineError as error:
+        you = request.get("type") in ("move", "undo")  # the visitor's own move: "you do not hold…"
+        return _dump({"refusal": {"en": error.words("en", you), "ru": error.words("ru", you), "rule": error.rule}})
+    except (KeyError, TypeError, AttributeError) as error:  # a set-up without a part it needs
+        return _dump({"failure": {"code": "bad_request", "detail": f"{type(error).__name__}: {error}"}})
+    except Exception as error:  # noqa: BLE001 - a bug of the engine: the page must hear of it, not hang
+        return _dump({"failure": {"code": "engine_failed", "detail": f"{type(error).__name__}: {error}"}})
+
+
+def _dump(data: Any) -> str:
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+

@@ -1,71 +1,21 @@
-"""Narration: each event as a sentence in English or Russian, citing its paragraph.
+"""Narration: each event as a sentence in English or Russian, citing its paragraph; and each
+refusal (an illegal move, a bad card, option or table) as a sentence in either language.
 
-The lessons, the demo and the command line all tell the game with these sentences.
+The lessons, the demo and the command line all tell the game with these sentences; the words
+come from words.py.
 """
 
 from __future__ import annotations
 
 from typing import Any, Callable
 
-from .cards import Card
-from .events import Event
-
-RANK_NAMES = {
-    "en": {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine", 10: "ten",
-           11: "jack", 12: "queen", 13: "king", 14: "ace"},
-    "ru": {2: "двойка", 3: "тройка", 4: "четвёрка", 5: "пятёрка", 6: "шестёрка", 7: "семёрка", 8: "восьмёрка",
-           9: "девятка", 10: "десятка", 11: "валет", 12: "дама", 13: "король", 14: "туз"},
-}
-SUIT_NAMES = {
-    "en": {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"},
-    "ru": {"S": "пик", "H": "червей", "D": "бубен", "C": "треф"},  # genitive, as in «дама пик»
-}
-_RU_ACCUSATIVE = {11: "валета", 12: "даму", 13: "короля", 14: "туза"}
-LANGS = ("en", "ru")
-
-
-def card_name(card: Card | str, lang: str = "en", accusative: bool = False) -> str:
-    """`QS` -> "queen of spades" / «дама пик»: the text name of every card the views draw.
-
-    In Russian a card taken or covered is in the accusative: «забирает даму пик и туза треф»
-    (jack, king and ace are animate, as card players say them)."""
-    if isinstance(card, str):
-        card = Card.parse(card)
-    rank, suit = RANK_NAMES[lang][card.rank], SUIT_NAMES[lang][card.suit]
-    if lang == "en":
-        return f"{rank} of {suit}"
-    if accusative:
-        rank = _RU_ACCUSATIVE.get(card.rank) or rank[:-1] + "у"  # двойка -> двойку ... десятка -> десятку
-    return f"{rank} {suit}"
-
-
-def cards_text(cards: list[Any], lang: str, accusative: bool = False) -> str:
-    names = [card_name(c, lang, accusative) for c in cards]
-    if len(names) <= 1:
-        return "".join(names) or ("no cards" if lang == "en" else "ничего")
-    joiner = " and " if lang == "en" else " и "
-    return ", ".join(names[:-1]) + joiner + names[-1]
-
-
-def _ru_plural(n: int, one: str, few: str, many: str) -> str:
-    """Russian number agreement: 1 фишка, 2 фишки, 5 фишек, 11 фишек, 21 фишка."""
-    if n % 10 == 1 and n % 100 != 11:
-        return f"{n} {one}"
-    if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
-        return f"{n} {few}"
-    return f"{n} {many}"
-
-
-def chips(n: int, lang: str) -> str:
-    if lang == "en":
-        return f"{n} chip" if n == 1 else f"{n} chips"
-    return _ru_plural(n, "фишка", "фишки", "фишек")
+from . import events as ev
+from .errors import EngineError
+from .words import LANGS, SUIT_NAMES, SUIT_WORDS, Case, card_name, cards_text, chips, count, list_text
 
 
 def count_cards(n: int, lang: str) -> str:
-    if lang == "en":
-        return f"{n} card" if n == 1 else f"{n} cards"
-    return _ru_plural(n, "карту", "карты", "карт")
+    return count(n, "card", lang, "acc")
 
 
 def _ordinal(n: int, lang: str) -> str:
@@ -74,72 +24,73 @@ def _ordinal(n: int, lang: str) -> str:
     return {1: "первую", 2: "вторую", 3: "третью", 4: "четвёртую"}[n]
 
 
-def _game_start(d: dict[str, Any], lang: str) -> str:
-    seats = ", ".join(d["seats"])
-    pool = d["pool"]
+# ---------------------------------------------------------------------------- events
+
+def _game_start(e: ev.GameStart, lang: str) -> str:
+    seats = ", ".join(e.seats)
     if lang == "en":
-        text = f"{d['banker']} is the banker and {d['dealer']} the dealer, each with a deck of 52; the players are {seats}."
-        return text + (f" The pool carried in holds {chips(pool, lang)}." if pool else "")
-    text = f"{d['banker']} — банкир, {d['dealer']} — сдающий, у каждого колода в 52 листа; играют {seats}."
-    return text + (f" В банке с прошлого кона {chips(pool, lang)}." if pool else "")
+        text = f"{e.banker} is the banker and {e.dealer} the dealer, each with a deck of 52; the players are {seats}."
+        return text + (f" The pool carried in holds {chips(e.pool, lang)}." if e.pool else "")
+    text = f"{e.banker} — банкир, {e.dealer} — сдающий, у каждого колода в 52 листа; играют {seats}."
+    return text + (f" В банке с прошлого кона {chips(e.pool, lang)}." if e.pool else "")
 
 
-def _lay(d: dict[str, Any], lang: str) -> str:
+def _lay(e: ev.Lay, lang: str) -> str:
     if lang == "en":
-        return f"Round {d['round']}: the banker takes four cards from his deck and lays them face down."
-    return f"Круг {d['round']}: банкир вынимает из своей колоды четыре карты и кладёт их рубашкой вверх."
+        return f"Round {e.round}: the banker takes four cards from his deck and lays them face down."
+    return f"Круг {e.round}: банкир вынимает из своей колоды четыре карты и кладёт их рубашкой вверх."
 
 
-def _pay(d: dict[str, Any], lang: str) -> str:
-    payments = d["payments"]
+def _pay(e: ev.Pay, lang: str) -> str:
+    payments = e.payments
     amounts = set(payments.values())
     if lang == "en":
         each = (f"Each player pays {chips(amounts.pop(), lang)}" if len(amounts) == 1 else
                 "The players pay " + ", ".join(f"{p} {n}" for p, n in payments.items()))
-        return f"{each}; {chips(d['pool'], lang)} are now on the table to be staked."
+        return f"{each}; {chips(e.pool, lang)} are now on the table to be staked."
     each = (f"Каждый игрок вносит {chips(amounts.pop(), lang)}" if len(amounts) == 1 else
             "Игроки вносят: " + ", ".join(f"{p} — {n}" for p, n in payments.items()))
-    return f"{each}; на столе {chips(d['pool'], lang)} для ставок."
+    return f"{each}; на столе {chips(e.pool, lang)} для ставок."
 
 
-def _spread(d: dict[str, Any], lang: str) -> str:
-    stakes = " + ".join(str(s) for s in d["stakes"])
+def _spread(e: ev.Spread, lang: str) -> str:
+    stakes = " + ".join(str(s) for s in e.stakes)
     if lang == "en":
-        how = {"even": "as evenly as he can", "random": "at random", "chosen": "as he chooses"}[d["how"]]
+        how = {"even": "as evenly as he can", "random": "at random", "chosen": "as he chooses"}[e.how]
         return f"The banker spreads the sum over the four cards {how}: {stakes}, something on every card."
-    how = {"even": "как можно ровнее", "random": "наугад", "chosen": "по своему выбору"}[d["how"]]
+    how = {"even": "как можно ровнее", "random": "наугад", "chosen": "по своему выбору"}[e.how]
     return f"Банкир распределяет сумму по четырём картам {how}: {stakes}, на каждую что-нибудь."
 
 
-def _deal(d: dict[str, Any], lang: str) -> str:
-    hands = d["hands"]
+def _deal(e: ev.Deal, lang: str) -> str:
+    hands = e.hands
     if lang == "en":
-        lead = "The dealer deals three cards to each player" if not d["short"] else \
+        lead = "The dealer deals three cards to each player" if not e.short else \
             "The dealer's deck is nearly out: he deals what is left in the usual order"
         return lead + ": " + "; ".join(f"{p} {cards_text(h, lang)}" for p, h in hands.items() if h) + "."
-    lead = "Сдающий сдаёт каждому игроку по три карты" if not d["short"] else \
+    lead = "Сдающий сдаёт каждому игроку по три карты" if not e.short else \
         "Колода сдающего на исходе: он сдаёт оставшееся в обычном порядке"
     return lead + ": " + "; ".join(f"{p} — {cards_text(h, lang)}" for p, h in hands.items() if h) + "."
 
 
-def _reveal(d: dict[str, Any], lang: str) -> str:
-    card, stake, who = card_name(d["card"], lang), chips(d["stake"], lang), d["winner"]
-    nth = _ordinal(d["position"], lang)
+def _reveal(e: ev.Reveal, lang: str) -> str:
+    card, stake, who = card_name(e.card, lang), chips(e.stake, lang), e.winner
+    nth = _ordinal(e.position, lang)
     if lang == "en":
         head = f"The banker turns up the {nth} card, the {card}, with {stake} on it: "
         if who:
             return head + f"{who} holds the same card and takes the whole stake."
-        rest = "the stake stays in the pool for the next four" if d["to"] == "pool" else "the banker keeps the stake"
+        rest = "the stake stays in the pool for the next four" if e.to == "pool" else "the banker keeps the stake"
         return head + f"nobody holds it, so {rest}."
     head = f"Банкир вскрывает {nth} карту — {card}, на ней {stake}: "
     if who:
         return head + f"у игрока {who} та же карта, он получает всю сумму."
-    rest = "ставка остаётся на следующую четвёрку" if d["to"] == "pool" else "ставку забирает банкир"
+    rest = "ставка остаётся на следующую четвёрку" if e.to == "pool" else "ставку забирает банкир"
     return head + f"ни у кого её нет, {rest}."
 
 
-def _discard(d: dict[str, Any], lang: str) -> str:
-    won = d["winning"]
+def _discard(e: ev.Discard, lang: str) -> str:
+    won = e.winning
     if lang == "en":
         text = "The banker discards the four open cards"
         if won:
@@ -151,8 +102,8 @@ def _discard(d: dict[str, Any], lang: str) -> str:
     return text + "."
 
 
-def _lay_aside(d: dict[str, Any], lang: str) -> str:
-    counts = {p: len(c) for p, c in d["cards"].items() if c}
+def _lay_aside(e: ev.LayAside, lang: str) -> str:
+    counts = {p: len(c) for p, c in e.cards.items() if c}
     if lang == "en":
         return ("The cards that won nothing go face down onto each player's own pile: "
                 + ", ".join(f"{p} {count_cards(n, lang)}" for p, n in counts.items()) + ".") if counts else \
@@ -162,137 +113,404 @@ def _lay_aside(d: dict[str, Any], lang: str) -> str:
         "Откладывать некому."
 
 
-def _lottery_end(d: dict[str, Any], lang: str) -> str:
-    rounds = d["rounds"]
+def _lottery_end(e: ev.LotteryEnd, lang: str) -> str:
+    rounds = e.rounds
     if lang == "en":
-        whose = "banker's" if d["deck"] == "banker" else "dealer's"
+        whose = "banker's" if e.deck == "banker" else "dealer's"
         return (f"After {rounds} round{'s' if rounds != 1 else ''} the {whose} deck cannot start another, so the lottery is over "
-                f"(banker's deck {d['banker_left']} left, dealer's {d['dealer_left']}); the laid-aside cards will be played off.")
-    whose = "банкира" if d["deck"] == "banker" else "сдающего"
+                f"(banker's deck {e.banker_left} left, dealer's {e.dealer_left}); the laid-aside cards will be played off.")
+    whose = "банкира" if e.deck == "banker" else "сдающего"
     return (f"После {rounds}-го круга колоды {whose} не хватает на новый, лотерея окончена "
-            f"(у банкира осталось {d['banker_left']}, у сдающего {d['dealer_left']}); разыгрываются отложенные карты.")
+            f"(у банкира осталось {e.banker_left}, у сдающего {e.dealer_left}); разыгрываются отложенные карты.")
 
 
-def _playoff_start(d: dict[str, Any], lang: str) -> str:
-    leader, out, reason = d["leader"], d["sitting_out"], d["not_played"]
+def _playoff_start(e: ev.PlayoffStart, lang: str) -> str:
+    leader, out, reason = e.leader, e.sitting_out, e.not_played
     if lang == "en":
-        way = "by beating" if d["way"] == "beating" else "by tricks"
+        way = "by beating" if e.way == "beating" else "by tricks"
         if reason == "too_few":
             return f"The play-off {way} cannot be played: fewer than two players hold cards, so they are fined as they stand."
         if reason == "empty_hand":
             return f"{', '.join(out)} laid nothing aside, so the play-off {way} is over before it starts."
-        who = f"{leader} took the last prize and leads" if d["last_winner"] == leader else \
-            (f"{leader} leads (nobody won a prize)" if d["last_winner"] is None else
-             f"{d['last_winner']} took the last prize but has no cards, so {leader}, next on the left, leads")
+        who = f"{leader} took the last prize and leads" if e.last_winner == leader else \
+            (f"{leader} leads (nobody won a prize)" if e.last_winner is None else
+             f"{e.last_winner} took the last prize but has no cards, so {leader}, next on the left, leads")
         sit = f" {', '.join(out)} sit out with no cards." if out else ""
         return f"The play-off {way} begins: each player's laid-aside pile becomes that player's hand. {who}.{sit}"
-    way = "с отбоем" if d["way"] == "beating" else "на взятки"
+    way = "с отбоем" if e.way == "beating" else "на взятки"
     if reason == "too_few":
         return f"Розыгрыш {way} не состоится: карты остались меньше чем у двух игроков, они платят штраф за то, что на руках."
     if reason == "empty_hand":
         return f"У игрока {', '.join(out)} нет отложенных карт, и розыгрыш {way} окончен, не начавшись."
-    who = f"Первым ходит {leader}: последний выигрыш — за этим игроком" if d["last_winner"] == leader else \
-        (f"Первым ходит {leader} (выигрышей не было)" if d["last_winner"] is None else
-         f"Последний выигрыш — за игроком {d['last_winner']}, но карт не осталось; ходит сидящий слева, {leader}")
+    who = f"Первым ходит {leader}: последний выигрыш — за этим игроком" if e.last_winner == leader else \
+        (f"Первым ходит {leader} (выигрышей не было)" if e.last_winner is None else
+         f"Последний выигрыш — за игроком {e.last_winner}, но карт не осталось; ходит сидящий слева, {leader}")
     sit = f" {', '.join(out)} без карт и не играет." if out else ""
     return f"Начинается розыгрыш {way}: отложенная колода каждого — его карты на руках. {who}.{sit}"
 
 
-def _lead(d: dict[str, Any], lang: str) -> str:
+def _lead(e: ev.Lead, lang: str) -> str:
     if lang == "en":
-        return f"{d['who']} leads the {cards_text(d['cards'], lang)} to {d['to']}, next on the left, who must beat."
-    return f"{d['who']} ходит под {d['to']}: {cards_text(d['cards'], lang)}; сидящий слева обязан отбиться."
+        return f"{e.who} leads the {cards_text(e.cards, lang)} to {e.to}, next on the left, who must beat."
+    return f"{e.who} ходит под {e.to}: {cards_text(e.cards, lang)}; сидящий слева обязан отбиться."
 
 
-def _beat(d: dict[str, Any], lang: str) -> str:
-    covers = d["covers"]
+def _beat(e: ev.Beat, lang: str) -> str:
     if lang == "en":
-        pairs = "; ".join(f"the {card_name(l, lang)} with the {card_name(c, lang)}" for l, c in covers)
-        return f"{d['who']} beats {pairs}. The cards are discarded, and {d['who']} leads next, to the left."
-    pairs = "; ".join(f"{card_name(l, lang)} — {card_name(c, lang)}" for l, c in covers)
-    return f"{d['who']} отбивается: {pairs}. Карты сбрасываются, и {d['who']} ходит под соседа слева."
+        pairs = "; ".join(f"the {card_name(l, lang)} with the {card_name(c, lang)}" for l, c in e.covers)
+        return f"{e.who} beats {pairs}. The cards are discarded, and {e.who} leads next, to the left."
+    pairs = "; ".join(f"{card_name(l, lang)} — {card_name(c, lang)}" for l, c in e.covers)
+    return f"{e.who} отбивается: {pairs}. Карты сбрасываются, и {e.who} ходит под соседа слева."
 
 
-def _take(d: dict[str, Any], lang: str) -> str:
-    covers = d["covers"]
+def _take(e: ev.Take, lang: str) -> str:
+    covers = e.covers
     if lang == "en":
-        part = (f"{d['who']} covers the {card_name(covers[0][0], lang)} with the {card_name(covers[0][1], lang)} "
-                f"but cannot beat the rest: ") if covers else f"{d['who']} cannot beat: "
-        return part + f"the {cards_text(d['cards'], lang)} go onto {d['who']}'s separate pile, and the turn passes on."
-    part = (f"{d['who']} кроет {card_name(covers[0][0], lang, accusative=True)} — {card_name(covers[0][1], lang)}, "
-            f"но остальное отбить не может; ") if covers else f"{d['who']} не может отбиться: "
-    return part + f"забирает {cards_text(d['cards'], lang, accusative=True)} в отдельную колоду и пропускает ход."
+        part = (f"{e.who} covers the {card_name(covers[0][0], lang)} with the {card_name(covers[0][1], lang)} "
+                f"but cannot beat the rest: ") if covers else f"{e.who} cannot beat: "
+        return part + f"the {cards_text(e.cards, lang)} go onto {e.who}'s separate pile, and the turn passes on."
+    part = (f"{e.who} кроет {card_name(covers[0][0], lang, 'acc')} — {card_name(covers[0][1], lang)}, "
+            f"но остальное отбить не может; ") if covers else f"{e.who} не может отбиться: "
+    return part + f"забирает {cards_text(e.cards, lang, 'acc')} в отдельную колоду и пропускает ход."
 
 
-def _play(d: dict[str, Any], lang: str) -> str:
-    card = card_name(d["card"], lang)
+def _play(e: ev.Play, lang: str) -> str:
+    card = card_name(e.card, lang)
     if lang == "en":
-        return f"{d['who']} leads the {card}." if d["lead"] else f"{d['who']} plays the {card}."
-    return f"{d['who']} ходит: {card}." if d["lead"] else f"{d['who']} кладёт: {card}."
+        return f"{e.who} leads the {card}." if e.lead else f"{e.who} plays the {card}."
+    return f"{e.who} ходит: {card}." if e.lead else f"{e.who} кладёт: {card}."
 
 
-def _trick(d: dict[str, Any], lang: str) -> str:
+def _trick(e: ev.Trick, lang: str) -> str:
     if lang == "en":
-        return f"{d['who']} has the highest card of the led suit: the trick goes aside to {d['who']}, who leads next."
-    return f"Старшая карта выхоженной масти у игрока {d['who']}: взятка откладывается, и {d['who']} ходит следующим."
+        return f"{e.who} has the highest card of the led suit: the trick goes aside to {e.who}, who leads next."
+    return f"Старшая карта выхоженной масти у игрока {e.who}: взятка откладывается, и {e.who} ходит следующим."
 
 
-def _trick_abandoned(d: dict[str, Any], lang: str) -> str:
+def _trick_abandoned(e: ev.TrickAbandoned, lang: str) -> str:
     if lang == "en":
-        return f"That was {d['who']}'s last card: play stops at once and the unfinished trick is discarded."
-    return f"Это последняя карта игрока {d['who']}: игра тут же кончается, неоконченная взятка сбрасывается."
+        return f"That was {e.who}'s last card: play stops at once and the unfinished trick is discarded."
+    return f"Это последняя карта игрока {e.who}: игра тут же кончается, неоконченная взятка сбрасывается."
 
 
-def _playoff_end(d: dict[str, Any], lang: str) -> str:
-    out = ", ".join(d["out"])
+def _playoff_end(e: ev.PlayoffEnd, lang: str) -> str:
+    out = ", ".join(e.out)
     if lang == "en":
-        has = "has" if len(d["out"]) == 1 else "have"
+        has = "has" if len(e.out) == 1 else "have"
         return f"{out} {has} no cards left: the play-off is over, and whoever still holds cards pays."
     return f"У игрока {out} кончились карты: розыгрыш окончен, у кого остались карты, тот платит."
 
 
-def _fine(d: dict[str, Any], lang: str) -> str:
-    who, amount = d["who"], chips(d["amount"], lang)
-    if "by_suit" in d:
-        if lang == "en":
-            named = [f"{n} {SUIT_NAMES[lang][s] if n > 1 else SUIT_NAMES[lang][s][:-1]}" for s, n in d["by_suit"].items()]
-            parts = ", ".join(named[:-1]) + " and " + named[-1] if len(named) > 1 else named[0]
-            once = " (once for each suit held)" if d.get("basis") == "per_suit" else ""
-            return f"{who} still holds {parts} and pays {amount} into the kitty by suit{once}."
-        parts = ", ".join(f"{SUIT_NAMES[lang][s]} — {n}" for s, n in d["by_suit"].items())
-        once = " (по разу за каждую масть)" if d.get("basis") == "per_suit" else ""
-        return f"У игрока {who} остались карты ({parts}): в копилку по мастям идёт {amount}{once}."
-    hand, penalty = d["hand"], d["penalty"]
+def _suit_fine(e: ev.SuitFine, lang: str) -> str:
+    amount = chips(e.amount, lang)
     if lang == "en":
-        why = " and ".join(x for x in (f"{count_cards(hand, lang)} in hand" if hand else "",
-                                        f"{count_cards(penalty, lang)} not beaten" if penalty else "") if x)
-        return f"{who} pays a fine of {amount} for {why}; it goes to the next game's pool."
-    why = " и ".join(x for x in (f"{count_cards(hand, lang)} на руках" if hand else "",
-                                  f"{count_cards(penalty, lang)}, не отбитые при розыгрыше" if penalty else "") if x)
-    return f"{who} платит штраф {amount} за {why}; штраф поступает на розыгрыш в следующий кон."
+        named = [f"{n} {SUIT_NAMES[lang][s] if n > 1 else SUIT_NAMES[lang][s][:-1]}" for s, n in e.by_suit.items()]
+        parts = ", ".join(named[:-1]) + " and " + named[-1] if len(named) > 1 else named[0]
+        once = " (once for each suit held)" if e.basis == "per_suit" else ""
+        return f"{e.who} still holds {parts} and pays {amount} into the kitty by suit{once}."
+    parts = ", ".join(f"{SUIT_NAMES[lang][s]} — {n}" for s, n in e.by_suit.items())
+    once = " (по разу за каждую масть)" if e.basis == "per_suit" else ""
+    return f"У игрока {e.who} остались карты ({parts}): в копилку по мастям идёт {amount}{once}."
 
 
-def _game_end(d: dict[str, Any], lang: str) -> str:
-    nets = ", ".join(f"{p} {n:+d}" for p, n in d["nets"].items())
+def _fine(e: ev.Fine, lang: str) -> str:
+    amount = chips(e.amount, lang)
     if lang == "en":
-        banker = f", banker {d['banker_net']:+d}" if d["banker_net"] else ""
-        goes = "goes" if d["pool"] == 1 else "go"
-        return f"The game is over: {nets}{banker}. {chips(d['pool'], lang).capitalize()} {goes} to the next game's pool."
-    banker = f", банкир {d['banker_net']:+d}" if d["banker_net"] else ""
-    return f"Кон окончен: {nets}{banker}. В следующий кон переходит {chips(d['pool'], lang)}."
+        why = " and ".join(x for x in (f"{count_cards(e.hand, lang)} in hand" if e.hand else "",
+                                        f"{count_cards(e.penalty, lang)} not beaten" if e.penalty else "") if x)
+        return f"{e.who} pays a fine of {amount} for {why}; it goes to the next game's pool."
+    why = " и ".join(x for x in (f"{count_cards(e.hand, lang)} на руках" if e.hand else "",
+                                  f"{count_cards(e.penalty, lang)}, не отбитые при розыгрыше" if e.penalty else "") if x)
+    return f"{e.who} платит штраф {amount} за {why}; штраф поступает на розыгрыш в следующий кон."
 
 
-_SENTENCES: dict[str, Callable[[dict[str, Any], str], str]] = {
-    "game_start": _game_start, "lay": _lay, "pay": _pay, "spread": _spread, "deal": _deal, "reveal": _reveal,
-    "discard": _discard, "lay_aside": _lay_aside, "lottery_end": _lottery_end, "playoff_start": _playoff_start,
-    "lead": _lead, "beat": _beat, "take": _take, "play": _play, "trick": _trick, "trick_abandoned": _trick_abandoned,
-    "playoff_end": _playoff_end, "fine": _fine, "game_end": _game_end,
+def _game_end(e: ev.GameEnd, lang: str) -> str:
+    nets = ", ".join(f"{p} {n:+d}" for p, n in e.nets.items())
+    if lang == "en":
+        banker = f", banker {e.banker_net:+d}" if e.banker_net else ""
+        goes = "goes" if e.pool == 1 else "go"
+        return f"The game is over: {nets}{banker}. {chips(e.pool, lang).capitalize()} {goes} to the next game's pool."
+    banker = f", банкир {e.banker_net:+d}" if e.banker_net else ""
+    return f"Кон окончен: {nets}{banker}. В следующий кон переходит {chips(e.pool, lang)}."
+
+
+_SENTENCES: dict[type[ev.Event], Callable[[Any, str], str]] = {
+    ev.GameStart: _game_start, ev.Lay: _lay, ev.Pay: _pay, ev.Spread: _spread, ev.Deal: _deal, ev.Reveal: _reveal,
+    ev.Discard: _discard, ev.LayAside: _lay_aside, ev.LotteryEnd: _lottery_end, ev.PlayoffStart: _playoff_start,
+    ev.Lead: _lead, ev.Beat: _beat, ev.Take: _take, ev.Play: _play, ev.Trick: _trick,
+    ev.TrickAbandoned: _trick_abandoned, ev.PlayoffEnd: _playoff_end, ev.Fine: _fine, ev.SuitFine: _suit_fine,
+    ev.GameEnd: _game_end,
 }
 
 
-def narrate(event: Event, lang: str = "en", cite: bool = True) -> str:
+def narrate(event: ev.Event, lang: str = "en", cite: bool = True) -> str:
     """One sentence for the event, ending with the paragraph ids it applies, e.g. "(p5)"."""
     if lang not in LANGS:
         raise ValueError(f"lang must be one of {', '.join(LANGS)}, not {lang!r}")
-    sentence = _SENTENCES[event.kind](event.to_json(), lang)
+    sentence = _SENTENCES[type(event)](event, lang)
     return sentence + (f" ({', '.join(event.rules)})" if cite else "")
+
+
+# ---------------------------------------------------------------------------- refusals
+
+_DECISIONS = {
+    "en": {"stake": "spread the stakes", "lead": "lead", "answer": "beat or take", "trick": "play to the trick"},
+    "ru": {"stake": "распределить ставки", "lead": "ходить", "answer": "отбиваться или брать карты",
+           "trick": "класть карту во взятку"},
+}
+
+
+def _cards(codes: list[str], lang: str, case: Case = "nom") -> str:
+    """"the ace of spades and the two of hearts" / «туз пик и двойка червей» (by case)."""
+    return list_text([("the " if lang == "en" else "") + card_name(c, lang, case) for c in codes], lang)
+
+
+def _illegal_move(code: str, f: dict[str, Any], lang: str, you: bool) -> str:
+    """Why a move is refused, in a sentence: to the player ("you") or about him (the log, a record)."""
+    who: str = f.get("who") or ""
+    en = lang == "en"
+    if code == "game_over":
+        return "the game is over" if en else "игра окончена"
+    if code == "wrong_move":
+        doing = _DECISIONS[lang][f["decision"]]
+        if you:
+            return f"now you must {doing}" if en else f"сейчас вам нужно {doing}"
+        return f"it is {who}'s turn to {doing}" if en else f"сейчас очередь игрока {who}: {doing}"
+    if code == "not_held":
+        cards = f["cards"]
+        if en:
+            return f"{'you do' if you else who + ' does'} not hold {_cards(cards, lang)}"
+        return f"у {'вас' if you else 'игрока ' + who} нет {_cards(cards, lang, 'gen')}"
+    if code == "lead_shape":
+        if en:
+            return f"{'you' if you else who} may lead one card or two of one rank"
+        return f"{'ходить можно' if you else who + ' может ходить'} с одной карты или с двух одного достоинства"
+    if code == "must_follow":
+        suit = SUIT_WORDS[lang][f["suit"]]
+        if en:
+            return f"{'you hold' if you else who + ' holds'} a card of the led suit, {suit}, and must play it"
+        return (f"у {'вас' if you else 'игрока ' + who} есть карта выхоженной масти ({suit}): "
+                f"класть нужно её")
+    if code == "must_beat":
+        if en:
+            return f"{'you can beat and must' if you else who + ' can beat and must'} («обязан отбить»)"
+        return (f"{'вы можете отбиться, а кто может, тот' if you else who + ' может отбиться, а кто может, тот'} "
+                "«обязан отбить»")
+    if code == "answer_the_led":
+        led = _cards(f["led"], lang, "acc")
+        if en:
+            return f"{'you' if you else who} must answer the cards led: {_cards(f['led'], lang)}"
+        return f"{'отбивать нужно' if you else who + ' должен отбивать'} выхоженные карты: {led}"
+    if code == "not_higher":
+        card, cover = f["card"], f["cover"]
+        same = f["beat"] == "same_suit"
+        if en:
+            how = "only a higher card of the same suit beats" if same else "only a card of a higher rank beats"
+            return (f"{'you' if you else who} cannot beat the {card_name(card, lang)} with the "
+                    f"{card_name(cover, lang)}: {how} (beat = {f['beat']})")
+        how = "бьёт только старшая карта той же масти" if same else "бьёт только карта старше достоинством"
+        return (f"{'нельзя' if you else who + ' не может'} побить {card_name(card, lang, 'acc')} "
+                f"{card_name(cover, lang, 'ins')}: {how} (beat = {f['beat']})")
+    if code == "one_card_each":
+        if en:
+            return "each card led must be covered by a card of its own"
+        return "каждую выхоженную карту нужно крыть своей картой"
+    if code == "cover_both":
+        if en:
+            return f"{'you can' if you else who + ' can'} cover both cards led, and so must cover both"
+        return (f"{'вы можете' if you else who + ' может'} покрыть обе выхоженные карты, значит, "
+                f"{'крыть нужно' if you else 'должен крыть'} обе")
+    if code == "take_both":
+        if en:
+            return (f"{'you' if you else who} cannot cover both cards led, and a player who cannot beat takes "
+                    "the cards led to him (failed_defence = take_all): take them")
+        return (f"{'вы не можете' if you else who + ' не может'} покрыть обе выхоженные карты, а кто не может "
+                "отбиться, собирает выхоженные под него карты (failed_defence = take_all): их нужно взять")
+    if code == "stake_sum":
+        total = f["total"]
+        if en:
+            return (f"{'you' if you else 'the banker'} must spread all {chips(total, lang)} over the four cards, "
+                    "at least one on each")
+        return (f"{'нужно' if you else 'банкир должен'} распределить {chips(total, lang, 'acc')} по четырём картам, "
+                "хотя бы по одной на каждую")
+    raise KeyError(code)
+
+
+def _notation(code: str, f: dict[str, Any], lang: str) -> str:
+    text = f.get("text", "")
+    en = lang == "en"
+    what = {
+        "empty_move": ("an empty move: write one, e.g. lead 7H", "пустой ход: запишите его, например lead 7H"),
+        "stake_shape": ("a stake names four whole numbers, e.g. 'stake 5 1 1 1'",
+                        "ставка — это четыре целых числа, например «stake 5 1 1 1»"),
+        "lead_shape": ("a lead is one card or two, e.g. 'lead 7H 7S'",
+                       "ход — это одна карта или две, например «lead 7H 7S»"),
+        "cover_shape": ("write each cover as LED>COVER, e.g. 'beat 7H>9H'",
+                        "каждую пару пишите как ВЫХОЖЕННАЯ>КРОЮЩАЯ, например «beat 7H>9H»"),
+        "beat_count": ("a beat covers one card or two", "отбиваются одна или две карты"),
+        "take_shape": ("'take' has no cards", "у «take» нет карт"),
+        "play_shape": ("play one card, e.g. 'play KH'", "кладётся одна карта, например «play KH»"),
+    }
+    if code in what:
+        sentence = what[code][0 if en else 1]
+    elif code == "bad_card":
+        card = f["card"]
+        sentence = (f"{card!r} is not a card (write rank then suit, e.g. AS, TH, 10H, 7C)" if en else
+                    f"«{card}» — не карта (пишите достоинство, затем масть, например AS, TH, 10H, 7C)")
+    elif code == "unknown_verb":
+        sentence = (f"unknown move {f['verb']!r} (stake, lead, beat, take, play)" if en else
+                    f"неизвестный ход «{f['verb']}» (stake, lead, beat, take, play)")
+    else:
+        raise KeyError(code)
+    if code == "empty_move":
+        return sentence
+    return f"{text!r}: {sentence}" if en else f"«{text}»: {sentence}"
+
+
+def _quoted(value: Any) -> str:
+    return f"«{value}»" if isinstance(value, str) else str(value)
+
+
+def _option(code: str, f: dict[str, Any], lang: str, rule: str | None) -> str:
+    """An option's refusal names the option and its paragraph first: "option 'beat' (p10): …"."""
+    en = lang == "en"
+    key = f.get("key")
+    cite = f" ({rule})" if rule else ""
+    if code == "unknown_option":
+        return (f"unknown option {key!r}; the options are {', '.join(f['known'])}" if en else
+                f"неизвестная настройка «{key}»; настройки: {', '.join(f['known'])}")
+    if code == "not_a_choice":
+        return (f"option {key!r}{cite}: {f['value']!r} is not one of {', '.join(f['allowed'])}" if en else
+                f"настройка «{key}»{cite}: «{f['value']}» — не одно из значений {', '.join(f['allowed'])}")
+    if code == "not_whole":
+        what = {"seed": ("the seed", "начальное число"), "pool": ("the pool carried in", "банк с прошлого кона"),
+                "players": ("the number of players", "число игроков")}
+        if key in what:
+            name = what[key][0 if en else 1]
+        else:
+            name = (f"option {key!r}" if en else f"настройка «{key}»") + cite
+        if "suit" in f:
+            name += f" for {f['suit']}" if en else f" для масти {SUIT_WORDS[lang][f['suit']]}"
+        low, high, value = f["minimum"], f.get("maximum"), f["value"]
+        if en:
+            bound = f">= {low}" if high is None else f"from {low} to {high}"
+            return f"{name}: {value!r} is not a whole number {bound}"
+        bound = f"не меньше {low}" if high is None else f"от {low} до {high}"
+        return f"{name}: {_quoted(value)} — не целое число {bound}"
+    if code == "not_key_value":
+        return f"{f['pair']!r} is not KEY=VALUE" if en else f"«{f['pair']}» — не КЛЮЧ=ЗНАЧЕНИЕ"
+    if code.startswith("suit_fines_"):
+        detail = {
+            "suit_fines_item": (f"{f.get('item')!r} is not SUIT=CHIPS (e.g. \"H=4 C=3 D=2 S=1\")",
+                                f"«{f.get('item')}» — не МАСТЬ=ФИШКИ (например «H=4 C=3 D=2 S=1»)"),
+            "suit_fines_type": (f"expected \"H=4 C=3 D=2 S=1\" or a table, got {f.get('value')!r}",
+                                f"ожидается «H=4 C=3 D=2 S=1» или таблица, а не {_quoted(f.get('value'))}"),
+            "suit_fines_suit": (f"{f.get('suit')!r} is not a suit letter S, H, D, C given once",
+                                f"«{f.get('suit')}» — не буква масти S, H, D, C, указанная один раз"),
+            "suit_fines_missing": (f"give all four suits, missing {' '.join(f.get('missing', []))}",
+                                   f"укажите все четыре масти, нет {' '.join(f.get('missing', []))}"),
+            "suit_fines_order": (f"{f.get('value')} is not in canonical order; use Options.from_mapping",
+                                 f"{f.get('value')} — не в каноническом порядке; используйте Options.from_mapping"),
+        }[code]
+        return (f"option 'suit_fines'{cite}: " if en else f"настройка «suit_fines»{cite}: ") + detail[0 if en else 1]
+    raise KeyError(code)
+
+
+def _table(code: str, f: dict[str, Any], lang: str, you: bool) -> str:
+    en = lang == "en"
+    if code == "no_name":
+        return f"every seat needs a name, got {f['name']}" if en else f"у каждого места должно быть имя, а не {f['name']}"
+    if code == "same_names":
+        names = ", ".join(f["names"])
+        return (f"names must differ (players, banker and dealer): {names}" if en else
+                f"имена должны различаться (игроки, банкир и сдающий): {names}")
+    if code == "seat_count":
+        n = f["count"]
+        if en:
+            return (f"{n} card players: the play-off needs two and a 52-card deck gives three cards each to "
+                    "at most 17")
+        return (f"{count(n, 'player', lang)} с картами, а нужно от 2 до 17: для розыгрыша нужны двое, а колоды "
+                "в 52 листа хватает по три карты самое большее на 17")
+    if code == "stake_too_small":
+        if en:
+            return (f"stake {f['stake']} × {f['seats']} players = {f['total']} chips cannot cover four cards with "
+                    "at least one chip each")
+        return (f"взнос {f['stake']} × {count(f['seats'], 'player', lang)} = {chips(f['total'], lang)}: этого не хватает, "
+                "чтобы поставить хотя бы по фишке на каждую из четырёх карт")
+    raise KeyError(code)
+
+
+def _card(code: str, f: dict[str, Any], lang: str) -> str:
+    en = lang == "en"
+    if code == "not_a_card":
+        text = f["text"]
+        return (f"{text!r} is not a card (write rank then suit, e.g. AS, TH, 10H, 7C)" if en else
+                f"«{text}» — не карта (пишите достоинство, затем масть, например AS, TH, 10H, 7C)")
+    if code == "no_such_card":
+        return f"no such card: rank {f['rank']!r}, suit {f['suit']!r}" if en else \
+            f"такой карты нет: достоинство {f['rank']!r}, масть {f['suit']!r}"
+    if code == "not_a_deck":
+        whose = {"banker": ("the banker's deck", "колода банкира"), "dealer": ("the dealer's deck", "колода сдающего"),
+                 None: ("the deck", "колода")}[f["whose"]][0 if en else 1]
+        parts = []
+        if f["size"] != 52:
+            parts.append(f"it has {f['size']} cards, not 52" if en else f"в ней {count(f['size'], 'card', lang)}, а не 52")
+        if f["repeated"]:
+            parts.append(("repeats " if en else "повторяются ") + " ".join(f["repeated"]))
+        if f["missing"]:
+            parts.append(("lacks " if en else "нет карт ") + " ".join(f["missing"]))
+        head = f"{whose} is not a permutation of the 52 cards" if en else f"{whose} — не перестановка 52 карт"
+        return head + ": " + "; ".join(parts)
+    raise KeyError(code)
+
+
+def explain(error: EngineError, lang: str = "en", you: bool = False) -> str:
+    """The sentence for a refusal, with its paragraph: to a player as "you", or about him."""
+    from .actions import NotationError
+    from .cards import CardError
+    from .game import IllegalMove
+    from .options import OptionError, TableError
+
+    f, code = error.facts, error.code
+    if isinstance(error, IllegalMove):
+        why = _illegal_move(code, f, lang, you)
+        if you:
+            return f"{why[0].upper()}{why[1:]} ({error.rule})."
+        legal = f.get("legal") or []
+        shown = ", ".join(legal[:12]) + (", …" if len(legal) > 12 else "")
+        stake = f["decision"] == "stake"
+        if lang == "en":
+            hint = f" Legal: {shown}." if legal else (
+                f" Legal: stake A B C D, four whole numbers >= 1 summing to {f['total']}." if stake else "")
+            return f"{f['move']} refused: {why} ({error.rule}).{hint}"
+        hint = f" Можно: {shown}." if legal else (
+            f" Можно: stake A B C D — четыре целых числа не меньше 1, в сумме {f['total']}." if stake else "")
+        return f"Ход «{f['move']}» не принят: {why} ({error.rule}).{hint}"
+    if isinstance(error, OptionError):
+        return _option(code, f, lang, error.rule)
+    if isinstance(error, NotationError):
+        sentence = _notation(code, f, lang)
+    elif isinstance(error, TableError):
+        sentence = _table(code, f, lang, you)
+    elif isinstance(error, CardError):
+        sentence = _card(code, f, lang)
+    else:
+        sentence = _other(code, f, lang)
+    sentence += f" ({error.rule})" if error.rule else ""
+    return f"{sentence[0].upper()}{sentence[1:]}." if you else sentence
+
+
+def _other(code: str, f: dict[str, Any], lang: str) -> str:
+    """The refusals of the live seat (live.py)."""
+    en = lang == "en"
+    if code == "no_seat":
+        seats = ", ".join(f["seats"])
+        return (f"no seat {f['seat']!r}: the seats are {seats} and banker" if en else
+                f"места «{f['seat']}» нет: места — {seats} и банкир")
+    if code == "nothing_to_undo":
+        return "nothing to undo: you have made no move yet" if en else "отменять нечего: вы ещё не сделали хода"
+    if code == "no_seat_taken":
+        return "take a seat first" if en else "сначала займите место за столом"
+    if code == "bad_setup":
+        return (f"the settings are incomplete: {f['missing']}" if en else f"в настройках не хватает: {f['missing']}")
+    raise KeyError(code)

@@ -1,84 +1,231 @@
-"""The interpretations of the text (RULES.md, "Interpretations") and the table of players.
+"""The interpretations of the text (docs/rules.md, "Options") and the table of players.
 
-Every open question of the source is an option with a default; unknown keys and bad values
-are refused with the key, what is allowed and the paragraph the option reads.
+Every open question of the source is an option: its key, its values (default first in the
+catalogue below, which is also what the interface shows: a label and a one-line reading in
+English and Russian for the option and for each value) and the paragraphs it reads. Unknown keys
+and bad values are refused with the key, what is allowed and the paragraph.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from typing import Any, Mapping
+from typing import Any, Literal, Mapping
 
 from .cards import SUITS
+from .errors import EngineError
+
+Words = Mapping[str, str]  # lang -> text
 
 
-class OptionError(ValueError):
+class OptionError(EngineError):
     """An option key or value the rules do not know."""
 
 
-# key -> (allowed values, default first; paragraphs it reads). Whole-number options have None.
-CHOICES: dict[str, tuple[tuple[str, ...] | None, str]] = {
-    "playoff": (("beating", "tricks"), "p10, p13"),
-    "hosts_play": (("no", "yes"), "p1, p2, p5"),
-    "stake": (None, "p4"),
-    "contribution": (("every_round", "per_losing_card"), "p4, p7"),
-    "spread": (("even", "random", "chosen"), "p4"),
-    "unclaimed": (("carry", "banker"), "p5, p7"),
-    "short_deal": (("deal_out", "stop"), "p8"),
-    "deal": (("packets", "single"), "p5"),
-    "beat": (("same_suit", "any_suit"), "p10"),
-    "failed_defence": (("take_all", "take_unbeaten"), "p10"),
-    "penalty_pile": (("everyone", "holders_only"), "p11"),
-    "fine": (None, "p11"),
-    "suit_fines": (None, "p15"),
-    "suit_fine_basis": (("per_card", "per_suit"), "p15"),
-    "empty_hand_at_start": (("sits_out", "ends_playoff"), "p9, p11, p14"),
-    "last_card": (("finish_trick", "stop_at_once"), "p14"),
-}
-_MINIMUM = {"stake": 1, "fine": 0}
+@dataclass(frozen=True)
+class Choice:
+    """One reading of an open question: the value, its label and, when the label is not enough,
+    what it means."""
+
+    value: str
+    label: Words
+    reading: Words | None = None
+
+
+@dataclass(frozen=True)
+class OptionInfo:
+    """One open question of the text, as the interface and the command line name it."""
+
+    key: str
+    rules: tuple[str, ...]
+    kind: Literal["choice", "number", "suit_fines"]
+    label: Words        # a noun phrase naming the question
+    question: Words     # the open question in one sentence, quoting the text where it helps
+    choices: tuple[Choice, ...] = ()
+    minimum: int = 0
+
+    @property
+    def values(self) -> tuple[str, ...]:
+        return tuple(choice.value for choice in self.choices)
+
+    @property
+    def rule(self) -> str:
+        return ", ".join(self.rules)
+
+
+def _w(en: str, ru: str) -> Words:
+    return {"en": en, "ru": ru}
+
+
+CATALOGUE: tuple[OptionInfo, ...] = (
+    OptionInfo(
+        "playoff", ("p10", "p13"), "choice",
+        _w("Way of playing off the laid-aside cards", "Способ розыгрыша отложенных карт"),
+        _w("p13 says the second stage “is done differently”: read as another way of playing off, instead of p10's.",
+           "В p13 сказано, что второй этап «производится по-другому»: это другой способ розыгрыша вместо "
+           "описанного в p10."),
+        (Choice("beating", _w("By beating", "С отбоем")), Choice("tricks", _w("By tricks", "На взятки")))),
+    OptionInfo(
+        "hosts_play", ("p1", "p2", "p5"), "choice",
+        _w("Banker and dealer dealt cards", "Карты банкиру и сдающему"),
+        _w("p2 chooses the banker and the dealer “from the players”, but in p1 the parents run the game.",
+           "По p2 банкира и сдающего выбирают «из игроков», но в p1 игру ведут родители."),
+        (Choice("no", _w("No: they only run the game", "Нет: они только ведут игру")),
+         Choice("yes", _w("Yes: they play as the last two seats", "Да: они играют на двух последних местах")))),
+    OptionInfo(
+        "stake", ("p4",), "number",
+        _w("Stake per player per round, in chips", "Взнос игрока за круг, в фишках"),
+        _w("p4 speaks of “a sum agreed beforehand” and gives no figure.",
+           "В p4 сказано о «заранее обусловленной сумме», но число не названо."),
+        minimum=1),
+    OptionInfo(
+        "contribution", ("p4", "p7"), "choice",
+        _w("The new contribution after the first round", "Новый взнос после первого круга"),
+        _w("p7: “for the cards that won nothing a new contribution is set”: the stake again, or a stake per such card?",
+           "p7: «за карты, ничего не выигравшие, устанавливают новый взнос»: снова тот же взнос или взнос за "
+           "каждую такую карту?"),
+        (Choice("every_round", _w("The stake again every round", "Тот же взнос каждый круг")),
+         Choice("per_losing_card", _w("The stake for each card that won nothing",
+                                      "Взнос за каждую карту, ничего не выигравшую")))),
+    OptionInfo(
+        "spread", ("p4",), "choice",
+        _w("Spreading the sum over the four cards", "Распределение суммы по четырём картам"),
+        _w("p4: the banker spreads the sum “at will”, but every card gets something.",
+           "p4: банкир распределяет сумму «произвольно», но на каждую карту что-нибудь ставится."),
+        (Choice("even", _w("As evenly as possible", "Как можно ровнее"),
+                _w("The remainder goes to the first cards.", "Остаток — на первые карты.")),
+         Choice("random", _w("At random", "Наугад"),
+                _w("One chip on each card, then every further chip on a card drawn at random.",
+                   "По фишке на каждую карту, остальные — на карты, вытянутые наугад.")),
+         Choice("chosen", _w("As the banker chooses", "По выбору банкира"),
+                _w("The banker's own decision, a move of the game.", "Решает сам банкир: это его ход.")))),
+    OptionInfo(
+        "unclaimed", ("p5", "p7"), "choice",
+        _w("A stake on a card nobody holds", "Ставка на карте, которой ни у кого нет"),
+        _w("The text never says what becomes of it.", "Текст об этом молчит."),
+        (Choice("carry", _w("Stays on the table for the next four", "Остаётся на столе для следующей четвёрки")),
+         Choice("banker", _w("The banker takes it", "Её забирает банкир")))),
+    OptionInfo(
+        "short_deal", ("p8",), "choice",
+        _w("A deal the dealer's deck cannot complete", "Сдача, на которую не хватает колоды"),
+        _w("p8: play goes on “until the banker's or the dealer's deck runs out”: until it is empty, or until it "
+           "cannot give everyone three cards?",
+           "p8: игра идёт «до окончания колоды банкира или сдающего»: пока колода не опустеет или пока её хватает "
+           "всем на три карты?"),
+        (Choice("deal_out", _w("What is left is dealt", "Сдаётся остаток")),
+         Choice("stop", _w("The lottery ends there", "Лотерея на этом кончается")))),
+    OptionInfo(
+        "deal", ("p5",), "choice",
+        _w("Dealing the three cards", "Как сдаются три карты"),
+        _w("p5: the dealer deals every player “three cards”: all three at once, or one at a time?",
+           "p5: сдающий сдаёт всем игрокам «по три карты»: сразу по три или по одной?"),
+        (Choice("packets", _w("Three at once to each player", "По три сразу каждому")),
+         Choice("single", _w("One at a time, three times round", "По одной, три раза по кругу")))),
+    OptionInfo(
+        "beat", ("p10",), "choice",
+        _w("What beats a card", "Чем бьют карту"),
+        _w("p10 says the neighbour “must beat” the cards, not with what.",
+           "В p10 сказано, что сосед «обязан отбить» карты, но не сказано чем."),
+        (Choice("same_suit", _w("A higher card of the same suit", "Старшая карта той же масти")),
+         Choice("any_suit", _w("Any card of a higher rank", "Любая карта старше достоинством")))),
+    OptionInfo(
+        "failed_defence", ("p10",), "choice",
+        _w("A pair of which only one card can be covered", "Пара, из которой можно покрыть только одну карту"),
+        _w("p10: a player who cannot beat takes the cards led to him; the text does not say what happens when he "
+           "can cover one card of two.",
+           "p10: кто не может отбиться, собирает выхоженные под него карты; что будет, если можно покрыть одну "
+           "карту из двух, не сказано."),
+        (Choice("take_all", _w("He takes both", "Он забирает обе")),
+         Choice("take_unbeaten", _w("He covers one and takes the other", "Одну он кроет, другую забирает")))),
+    OptionInfo(
+        "penalty_pile", ("p11",), "choice",
+        _w("Who pays for the cards not beaten", "Кто платит за неотбитые карты"),
+        _w("p11: “the players who still have cards in hand pay for each of them, and also for the cards not "
+           "beaten”: does the second part bind those players only?",
+           "p11: «игроки, у которых остались карты на руках, платят за каждую из них, а также за не отбитые при "
+           "розыгрыше карты»: относится ли вторая часть только к этим игрокам?"),
+        (Choice("everyone", _w("Everyone who failed to beat", "Каждый, кто не отбился")),
+         Choice("holders_only", _w("Only the players still holding cards", "Только те, у кого остались карты")))),
+    OptionInfo(
+        "fine", ("p11",), "number",
+        _w("Fine per card, in chips", "Штраф за карту, в фишках"),
+        _w("p11 names a fine but no figure.", "В p11 назван штраф, но не его размер."),
+        minimum=0),
+    OptionInfo(
+        "suit_fines", ("p15",), "suit_fines",
+        _w("Fine by suit, in chips", "Штраф по мастям, в фишках"),
+        _w("p15 gives its figures “for example”: hearts 4, clubs 3, diamonds 2, spades 1.",
+           "p15 приводит числа «например»: черви — 4, трефы — 3, бубны — 2, пики — 1."),
+        minimum=0),
+    OptionInfo(
+        "suit_fine_basis", ("p15",), "choice",
+        _w("Counting the suit fine", "Как считается штраф по масти"),
+        _w("p15: “for the heart suit, 4 chips”: for every heart held, or once for holding hearts?",
+           "p15: «за червовую масть — 4 фишки»: за каждую черву на руках или один раз за масть?"),
+        (Choice("per_card", _w("For every card held", "За каждую карту")),
+         Choice("per_suit", _w("Once for each suit held", "Один раз за каждую масть")))),
+    OptionInfo(
+        "empty_hand_at_start", ("p9", "p11", "p14"), "choice",
+        _w("A player with no cards when the play-off begins", "Игрок без карт к началу розыгрыша"),
+        _w("A player whose every card won has nothing to play off: does he sit out, or has he already run out "
+           "of cards (p11, p14)?",
+           "У игрока, все карты которого выиграли, разыгрывать нечего: он не участвует — или у него уже "
+           "«кончились карты» (p11, p14)?"),
+        (Choice("sits_out", _w("He sits out", "Он не участвует")),
+         Choice("ends_playoff", _w("The play-off is over at once", "Розыгрыш сразу окончен")))),
+    OptionInfo(
+        "last_card", ("p14",), "choice",
+        _w("A last card played in the middle of a trick", "Последняя карта посреди взятки"),
+        _w("p14: cards are played “until one of the players has none”: is the trick still finished?",
+           "p14: карты разыгрываются, «пока у одного из игроков они не кончатся»: доигрывается ли взятка?"),
+        (Choice("finish_trick", _w("The trick is finished and taken", "Взятка доигрывается и берётся")),
+         Choice("stop_at_once", _w("The play-off stops at once", "Розыгрыш сразу кончается"),
+                _w("The cards of the unfinished trick are discarded.", "Карты неоконченной взятки сбрасываются.")))),
+)
+OPTION = {info.key: info for info in CATALOGUE}
 DEFAULT_SUIT_FINES = (("H", 4), ("C", 3), ("D", 2), ("S", 1))  # p15's example
 
 
 def _parse_suit_fines(value: Any) -> tuple[tuple[str, int], ...]:
     """`"H=4 C=3 D=2 S=1"` or a mapping {"H": 4, ...}; every suit once, whole numbers >= 0."""
-    where = "option 'suit_fines' (p15)"
     if isinstance(value, str):
         pairs = []
         for item in value.replace(",", " ").split():
             suit, eq, amount = item.partition("=")
             if not eq:
-                raise OptionError(f"{where}: {item!r} is not SUIT=CHIPS (e.g. \"H=4 C=3 D=2 S=1\")")
+                raise OptionError("suit_fines_item", "p15", item=item)
             pairs.append((suit.strip().upper(), amount.strip()))
     elif isinstance(value, Mapping):
         pairs = [(str(k).upper(), v) for k, v in value.items()]
     else:
-        raise OptionError(f"{where}: expected \"H=4 C=3 D=2 S=1\" or a table, got {value!r}")
+        raise OptionError("suit_fines_type", "p15", value=value)
     fines: dict[str, int] = {}
     for suit, amount in pairs:
         if suit not in SUITS or suit in fines:
-            raise OptionError(f"{where}: {suit!r} is not a suit letter S, H, D, C given once")
-        fines[suit] = _whole(amount, f"{where} for {suit}", 0)
+            raise OptionError("suit_fines_suit", "p15", suit=suit)
+        fines[suit] = whole_number(amount, "suit_fines", 0, "p15", suit=suit)
     if set(fines) != set(SUITS):
-        raise OptionError(f"{where}: give all four suits, missing {' '.join(s for s in SUITS if s not in fines)}")
+        raise OptionError("suit_fines_missing", "p15", missing=[s for s in SUITS if s not in fines])
     return tuple(sorted(fines.items(), key=lambda kv: (-kv[1], SUITS.index(kv[0]))))
 
 
-def _whole(value: Any, where: str, minimum: int) -> int:
-    if isinstance(value, bool):
-        raise OptionError(f"{where}: {value!r} is not a whole number")
-    if isinstance(value, str):
-        value = value.strip()
-        if not value.lstrip("-").isdigit():
-            raise OptionError(f"{where}: {value!r} is not a whole number")
-        value = int(value)
-    if not isinstance(value, int) or value < minimum:
-        raise OptionError(f"{where}: {value!r} is not a whole number >= {minimum}")
+MAX_SEED = 2**63 - 1  # a seed must fit a record: TOML's integers are 64-bit
+
+
+def whole_number(value: Any, key: str, minimum: int, rule: str | None = None, maximum: int | None = None,
+                 **facts: Any) -> int:
+    """A whole number in [minimum, maximum], from an int or its text; else an OptionError naming `key`."""
+    if isinstance(value, str) and value.strip().lstrip("-").isdigit():
+        value = int(value.strip())
+    if not isinstance(value, int) or isinstance(value, bool) or value < minimum or \
+            (maximum is not None and value > maximum):
+        raise OptionError("not_whole", rule, key=key, value=value.strip() if isinstance(value, str) else value,
+                          minimum=minimum, maximum=maximum, **facts)
     return value
 
 
 @dataclass(frozen=True, slots=True)
 class Options:
-    """One value per open question; the defaults are RULES.md's."""
+    """One value per open question; the defaults are the first values of the catalogue."""
 
     playoff: str = "beating"
     hosts_play: str = "no"
@@ -93,24 +240,22 @@ class Options:
     penalty_pile: str = "everyone"
     fine: int = 1
     suit_fines: tuple[tuple[str, int], ...] = DEFAULT_SUIT_FINES
-    suit_fine_basis: str = "per_card"  # p15 «за червовую масть — 4 фишки»: per card held, or once per suit held
+    suit_fine_basis: str = "per_card"
     empty_hand_at_start: str = "sits_out"
     last_card: str = "finish_trick"
 
     def __post_init__(self) -> None:
         # Options made directly are checked as strictly as those read from a file.
         for f in fields(self):
-            allowed, rule = CHOICES[f.name]
+            info = OPTION[f.name]
             value = getattr(self, f.name)
-            if f.name == "suit_fines":
+            if info.kind == "suit_fines":
                 if _parse_suit_fines(dict(value)) != value:
-                    raise OptionError(f"option 'suit_fines' ({rule}): {value!r} is not in canonical order; "
-                                      "use Options.from_mapping")
-            elif allowed is None:
-                if not isinstance(value, int) or isinstance(value, bool) or value < _MINIMUM[f.name]:
-                    raise OptionError(f"option {f.name!r} ({rule}): {value!r} is not a whole number >= {_MINIMUM[f.name]}")
-            elif value not in allowed:
-                raise OptionError(f"option {f.name!r} ({rule}): {value!r} is not one of {', '.join(allowed)}")
+                    raise OptionError("suit_fines_order", info.rule, value=repr(value))
+            elif info.kind == "number":
+                whole_number(value, f.name, info.minimum, info.rule)
+            elif value not in info.values:
+                raise OptionError("not_a_choice", info.rule, key=f.name, value=str(value), allowed=list(info.values))
 
     @classmethod
     def from_mapping(cls, values: Mapping[str, Any]) -> Options:
@@ -118,13 +263,13 @@ class Options:
         missing keys take defaults; the constructor then checks every value."""
         kwargs: dict[str, Any] = {}
         for key, value in values.items():
-            if key not in CHOICES:
-                raise OptionError(f"unknown option {key!r}; the options are {', '.join(CHOICES)}")
-            allowed, rule = CHOICES[key]
-            if key == "suit_fines":
+            info = OPTION.get(key)
+            if info is None:
+                raise OptionError("unknown_option", key=key, known=list(OPTION))
+            if info.kind == "suit_fines":
                 kwargs[key] = _parse_suit_fines(value)
-            elif allowed is None:
-                kwargs[key] = _whole(value, f"option {key!r} ({rule})", _MINIMUM[key])
+            elif info.kind == "number":
+                kwargs[key] = whole_number(value, key, info.minimum, info.rule)
             else:
                 kwargs[key] = value
         return cls(**kwargs)
@@ -136,12 +281,12 @@ class Options:
         for pair in pairs:
             key, eq, value = pair.partition("=")
             if not eq:
-                raise OptionError(f"{pair!r} is not KEY=VALUE")
+                raise OptionError("not_key_value", pair=pair)
             values[key.strip()] = value.strip()
         return cls.from_mapping(values)
 
     def to_mapping(self, changed_only: bool = False) -> dict[str, Any]:
-        """Plain values (suit_fines as "H=4 C=3 D=2 S=1"), in the table's order."""
+        """Plain values (suit_fines as "H=4 C=3 D=2 S=1"), in the catalogue's order."""
         default = Options()
         out: dict[str, Any] = {}
         for f in fields(self):
@@ -159,8 +304,17 @@ def format_suit_fines(fines: tuple[tuple[str, int], ...]) -> str:
     return " ".join(f"{s}={n}" for s, n in fines)
 
 
-class TableError(ValueError):
-    """A table the rules cannot seat (names, 2–17 card players, stake too small)."""
+# The catalogue and the dataclass name the same options in the same order, defaults first.
+assert [f.name for f in fields(Options)] == list(OPTION)
+assert all(getattr(Options(), i.key) == i.values[0] for i in CATALOGUE if i.kind == "choice")
+
+
+class TableError(EngineError):
+    """A table the rules cannot seat (names, 2–17 card players, stake too small), or a seed or
+    pool that is not a whole number."""
+
+
+MIN_PLAYERS, MAX_PLAYERS = 2, 17  # card players: the play-off needs two; 52 cards give three each to 17
 
 
 @dataclass(frozen=True, slots=True)
@@ -181,20 +335,14 @@ class Table:
         names = list(self.players) + [self.banker, self.dealer]
         for name in names:
             if not isinstance(name, str) or not name.strip():
-                raise TableError(f"every seat needs a name, got {name!r}")
+                raise TableError("no_name", name=repr(name))
         if len(set(names)) != len(names):
-            raise TableError(f"names must differ (players, banker and dealer): {', '.join(names)}")
+            raise TableError("same_names", names=names)
         seats = len(self.seats(options))
-        if not 2 <= seats <= 17:
-            raise TableError(
-                f"{seats} card players: the play-off needs two and a 52-card deck gives three cards "
-                "each to at most 17 (p2, p5)"
-            )
+        if not MIN_PLAYERS <= seats <= MAX_PLAYERS:
+            raise TableError("seat_count", "p2", count=seats, hosts_play=options.hosts_play == "yes")
         if options.stake * seats < 4:
-            raise TableError(
-                f"stake {options.stake} × {seats} players = {options.stake * seats} chips cannot cover "
-                "four cards with at least one chip each (p4)"
-            )
+            raise TableError("stake_too_small", "p4", stake=options.stake, seats=seats, total=options.stake * seats)
 
     @classmethod
     def default(cls, count: int) -> Table:

@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Callable
 
 from .actions import Action, Beat, Lead, Play, Stake
-from .game import Game
+from .game import Game, Phase, even_spread
 from .rng import Stream
 
 Policy = Callable[[Game], Action]
@@ -26,19 +26,18 @@ Policy = Callable[[Game], Action]
 
 def default_policy(game: Game) -> Action:
     phase = game.phase
-    if phase == "stake":
-        q, r = divmod(game.pool, 4)
-        return Stake(tuple(q + (1 if i < r else 0) for i in range(4)))
-    if phase == "lead":
+    if phase is Phase.STAKE:
+        return Stake(even_spread(game.pool))
+    if phase is Phase.LEAD:
         # Straight from the sorted hand (the first of `legal_actions()` of its kind, without listing them).
         hand = game.hands[game.leader]
         for low, high in zip(hand, hand[1:]):
             if low.rank == high.rank:
                 return Lead((low, high))
         return Lead((hand[0],))
-    if phase == "answer":
+    if phase is Phase.ANSWER:
         return min(game.legal_actions(), key=lambda a: sum(c.rank for _, c in a.covers) if isinstance(a, Beat) else 0)
-    if phase == "trick":
+    if phase is Phase.TRICK:
         playable = game.playable()
         if game.table_cards and playable[0].suit == game.table_cards[0][1].suit:
             return Play(playable[-1])
@@ -51,7 +50,7 @@ def random_policy(seed: int) -> Policy:
     stream = Stream(seed)
 
     def choose(game: Game) -> Action:
-        if game.phase == "stake":
+        if game.phase is Phase.STAKE:
             return Stake(_random_composition(stream, game.pool, 4))
         legal = game.legal_actions()
         return legal[stream.below(len(legal))]

@@ -31,10 +31,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
-from .actions import Action, Beat, Lead, NotationError, Play, Stake, Take, parse_action
+from .actions import Action, NotationError, parse_action
 from .cards import Card, CardError, check_deck, format_cards
-from .game import Game, IllegalMove
-from .options import CHOICES, Options, OptionError, Table, TableError
+from .game import DECISION_MOVES, Game, IllegalMove
+from .options import OPTION, Options, OptionError, Table, TableError
 from .policy import Policy, default_policy
 
 
@@ -69,7 +69,7 @@ class Record:
         pending = 0
         while not game.over:
             move = self.moves[pending] if pending < len(self.moves) else None
-            if move is not None and isinstance(move, _FITS[game.phase]):
+            if move is not None and isinstance(move, DECISION_MOVES[game.phase]):
                 try:
                     game.apply(move)
                 except IllegalMove as error:
@@ -83,8 +83,6 @@ class Record:
                               f"playoff={self.options.playoff})")
         return game
 
-
-_FITS: dict[str, type | tuple[type, ...]] = {"stake": Stake, "lead": Lead, "answer": (Beat, Take), "trick": Play}
 
 _TOP_KEYS = {"seed", "pool", "moves", "table", "options", "decks", "notes"}
 
@@ -203,7 +201,7 @@ def _read_deck(value: Any, which: str, locate: _Locator) -> tuple[Card, ...]:
                 locate.key(which, str(error), "decks")
             raise RecordError(at) from None
     try:
-        return check_deck(cards, f"the {which}'s deck")
+        return check_deck(cards, which)
     except CardError as error:
         raise RecordError(locate.key(which, str(error), "decks")) from None
 
@@ -305,4 +303,4 @@ def write_record(game: Game, notes: list[Note] | tuple[Note, ...] = ()) -> str:
     return "\n".join(lines) + "\n"
 
 
-assert set(CHOICES) == set(Options().to_mapping())  # the writer covers every option
+assert set(OPTION) == set(Options().to_mapping())  # the writer covers every option

@@ -11,7 +11,9 @@ from typing import Any, Callable
 
 from .events import Event
 from .game import Game
-from .narration import LANGS, narrate
+from .actions import parse_action
+from .narration import narrate
+from .words import LANGS, move_text
 from .record import Note, Record
 from .view import snapshot
 
@@ -33,7 +35,7 @@ def summary(game: Game) -> dict[str, Any]:
     }
 
 
-def _teller(steps: list[dict[str, Any]]) -> Callable[[Game, Event], None]:
+def teller(steps: list[dict[str, Any]]) -> Callable[[Game, Event], None]:
     """An observer that keeps each event, its sentences and the table after it."""
     def observe(game: Game, event: Event) -> None:
         steps.append({
@@ -48,8 +50,8 @@ def _teller(steps: list[dict[str, Any]]) -> Callable[[Game, Event], None]:
 def trace(record: Record) -> dict[str, Any]:
     """Play the record, telling it step by step as it goes, with its notes."""
     steps: list[dict[str, Any]] = []
-    game = record.play(observer=_teller(steps))
-    return _told(game, steps, record.notes)
+    game = record.play(observer=teller(steps))
+    return told(game, steps, record.notes)
 
 
 def trace_game(game: Game, notes: list[Note] | tuple[Note, ...] = ()) -> dict[str, Any]:
@@ -57,13 +59,13 @@ def trace_game(game: Game, notes: list[Note] | tuple[Note, ...] = ()) -> dict[st
     with one."""
     steps: list[dict[str, Any]] = []
     replayed = Game(game.table, game.options, seed=game.seed, decks=game.given_decks, pool=game.pool_in,
-                    observer=_teller(steps))
+                    observer=teller(steps))
     for action in game.actions:
         replayed.apply(action)
-    return _told(replayed, steps, notes)
+    return told(replayed, steps, notes)
 
 
-def _told(game: Game, steps: list[dict[str, Any]], notes: list[Note] | tuple[Note, ...]) -> dict[str, Any]:
+def told(game: Game, steps: list[dict[str, Any]], notes: list[Note] | tuple[Note, ...]) -> dict[str, Any]:
     for note in notes:
         if 1 <= note.step <= len(steps):
             steps[note.step - 1]["note"] = {"en": note.en, "ru": note.ru}
@@ -87,3 +89,28 @@ def delta_states(steps: list[dict[str, Any]]) -> list[dict[str, Any]]:
         out.append({**step, "state": {k: v for k, v in state.items() if k not in previous or previous[k] != v}})
         previous = state
     return out
+
+
+def for_page(told: dict[str, Any], lang: str) -> dict[str, Any]:
+    """A trace as a page shows it, in one language: each step's `text` and `note` in `lang`; each
+    state with `outcomes`, what became of each of the banker's four so far this round (None, or
+    {"winner": name} / {"to": "pool" | "banker"}), and cut to what changed since the step before;
+    each move with its words (`text`, and `short` with card symbols). The build embeds this, and
+    the live engine answers with it, so the page reads one shape."""
+    steps = []
+    outcomes: list[dict[str, str] | None] = [None, None, None, None]
+    for step in told["steps"]:
+        event = step["event"]
+        if event["kind"] == "lay":
+            outcomes = [None, None, None, None]
+        elif event["kind"] == "reveal":
+            outcomes = list(outcomes)
+            outcomes[event["position"] - 1] = {"winner": event["winner"]} if event["winner"] else {"to": event["to"]}
+        page_step = {**step, "text": step["text"][lang], "state": {**step["state"], "outcomes": outcomes}}
+        if "note" in step:
+            page_step["note"] = step["note"][lang]
+        steps.append(page_step)
+    moves = [{**m, "text": move_text(parse_action(m["move"]), lang), "short": move_text(parse_action(m["move"]), lang,
+                                                                                         short=True)}
+             for m in told["moves"]]
+    return {**told, "steps": delta_states(steps), "moves": moves}

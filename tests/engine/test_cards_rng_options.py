@@ -133,7 +133,7 @@ def test_check_deck_names_repeated_and_missing_cards():
     deck = list(FULL_DECK)
     deck[12] = Card.parse("KS")  # AS replaced by a second KS
     with pytest.raises(CardError) as error:
-        check_deck(deck, "the banker's deck")
+        check_deck(deck, "banker")
     text = str(error.value)
     assert "the banker's deck" in text and "repeats KS" in text and "lacks AS" in text and "(p2)" in text
     assert "not 52" not in text  # it has 52 cards, just the wrong ones

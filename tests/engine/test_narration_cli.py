@@ -11,7 +11,9 @@ from pathlib import Path
 import pytest
 
 from engine import FULL_DECK, Game, Table, card_name, default_policy, narrate, play_out, write_record
-from engine.narration import chips, count_cards
+from engine import events as ev
+from engine.narration import count_cards
+from engine.words import chips
 from engine_helpers import (
     ENDING, ENDING_MOVES, LEADER_WITHOUT_CARDS, SITTER, TRICKS, TWO_COVERS, opts, play, playoff_decks, playoff_game,
     table,
@@ -77,13 +79,13 @@ def test_narration_every_sentence_cites_its_paragraphs(every_event, lang):
 
 
 def test_narration_names_the_cards_people_and_chips(every_event):
-    reveal = next(e for e in every_event if e.kind == "reveal" and e.data["winner"])
-    card = reveal.data["card"]
+    reveal = next(e for e in every_event if e.kind == "reveal" and e.winner)
+    card = reveal.card
     assert card_name(card) in narrate(reveal, "en") and card_name(card, "ru") in narrate(reveal, "ru")
-    assert reveal.data["winner"] in narrate(reveal, "en") and reveal.data["winner"] in narrate(reveal, "ru")
-    fine = next(e for e in every_event if e.kind == "fine" and "penalty" in e.data and e.data["amount"] > 1)
-    assert chips(fine.data["amount"], "en") in narrate(fine, "en")
-    assert chips(fine.data["amount"], "ru") in narrate(fine, "ru")
+    assert reveal.winner in narrate(reveal, "en") and reveal.winner in narrate(reveal, "ru")
+    fine = next(e for e in every_event if e.kind == "fine" and isinstance(e, ev.Fine) and e.amount > 1)
+    assert chips(fine.amount, "en") in narrate(fine, "en")
+    assert chips(fine.amount, "ru") in narrate(fine, "ru")
 
 
 def test_narration_refuses_an_unknown_language(every_event):
@@ -200,7 +202,7 @@ def test_cli_bad_table_or_option_exits_2(args):
 def test_narration_a_single_round_is_singular():
     game = Game(table(9), opts(short_deal="stop"), seed=1)
     end = next(e for e in game.events if e.kind == "lottery_end")
-    assert end.data["rounds"] == 1  # 27 cards a round: the 25 left cannot start another (p8)
+    assert end.rounds == 1  # 27 cards a round: the 25 left cannot start another (p8)
     assert "1 rounds" not in narrate(end, "en")
 
 
@@ -210,7 +212,7 @@ def test_narration_a_single_chip_carried_agrees_with_its_verb():
     game = playoff_game(["", "2S 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH 2D 3D"], 0, playoff="tricks",
                         suit_fines="S=1 H=0 D=0 C=0")
     end = game.events[-1]
-    assert end.kind == "game_end" and end.data["pool"] == 1
+    assert end.kind == "game_end" and end.pool == 1
     assert not re.search(r"\b1 chip go\b", narrate(end, "en"))
 
 
@@ -218,4 +220,4 @@ def test_narration_a_single_chip_carried_agrees_with_its_verb():
                                         ("QC", "даму треф"), ("KS", "короля пик"), ("AH", "туза червей")])
 def test_narration_russian_cards_taken_are_in_the_accusative(card, name):
     # «забирает даму червей», not «забирает дама червей»: the object of a verb is in the accusative.
-    assert card_name(card, "ru", accusative=True) == name
+    assert card_name(card, "ru", "acc") == name

@@ -22,11 +22,12 @@ from typing import Any
 import pytest
 
 from engine import AgainstTheRule, Game, Stake, action_key, parse_record, random_policy, snapshot, write_record
-from engine.options import CHOICES
+from engine.options import CATALOGUE
 from engine_helpers import balanced, cards_in_one_place, exact_state, expected_legal, opts, table
 
-CHOICE_KEYS = [key for key, (allowed, _) in CHOICES.items() if allowed is not None]
-COMBOS = list(itertools.product(*(CHOICES[key][0] for key in CHOICE_KEYS)))  # type: ignore[misc]
+CHOICES = {info.key: info.values for info in CATALOGUE if info.kind == "choice"}
+CHOICE_KEYS = list(CHOICES)
+COMBOS = list(itertools.product(*CHOICES.values()))
 CHUNKS = 24
 SAMPLE = 17  # every SAMPLE-th game gets the expensive checks at every decision (17: spread over the chunks)
 STAKE_LISTING = 40  # list every spread of a pool up to this size

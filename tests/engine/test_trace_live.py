@@ -7,9 +7,9 @@ import json
 import pytest
 
 from engine import Game, narrate, play_out, snapshot
-from engine.live import Seat, replay
+from engine.live import handle
 from engine.record import Note
-from engine.trace import summary, trace_game
+from engine.trace import for_page, summary, trace_game
 from engine_helpers import THREE, opts, play, playoff_decks, playoff_game, table
 
 
@@ -66,14 +66,50 @@ def test_trace_a_stake_is_the_bankers_move():
     assert moves[0]["move"].startswith("stake ") and moves[0]["who"] == "Father"
 
 
-def test_live_replay_of_an_unchanged_setup_is_the_trace():
+def ask(**request):
+    """One request to the live engine, as the worker sends it; the reply as data."""
+    return json.loads(handle(json.dumps(request)))
+
+
+def test_live_replay_of_an_unchanged_setup_is_the_page_trace_of_the_game():
     game, setup = three_setup()
     play(game, "lead 2H", "beat 2H>4H")
     play_out(game)
     setup["actions"] = [str(a) for a in game.actions]
-    out = json.loads(replay(json.dumps(setup)))
-    assert out["notice"] is None
-    assert out["steps"] == json.loads(json.dumps(trace_game(game)["steps"]))
+    reply = ask(type="replay", setup=setup, lang="ru")
+    assert set(reply) == {"result"} and reply["result"]["notice"] is None
+    page = json.loads(json.dumps(for_page(trace_game(game), "ru")))
+    assert reply["result"]["steps"] == page["steps"] and reply["result"]["moves"] == page["moves"]
+
+
+def test_page_trace_is_in_one_language_with_moves_in_words_and_states_as_changes():
+    game = playoff_game(THREE, 0)
+    play(game, "lead 2H", "beat 2H>4H")
+    told = trace_game(game, [Note(2, "The four.", "Четвёрка.")])
+    page = for_page(told, "ru")
+    assert [s["text"] for s in page["steps"]] == [s["text"]["ru"] for s in told["steps"]]
+    assert page["steps"][1]["note"] == "Четвёрка."
+    assert page["moves"][1] == {"move": "beat 2H>4H", "who": "Boris", "step": told["moves"][1]["step"],
+                                "text": "бьёт двойку червей четвёркой червей", "short": "бьёт 2♥ — 4♥"}
+    state: dict = {}
+    for step, full in zip(page["steps"], told["steps"]):  # the reader's rebuilding gives every state back
+        state = {**state, **step["state"]}
+        assert {k: v for k, v in state.items() if k != "outcomes"} == full["state"]
+
+
+def test_page_trace_tells_what_became_of_each_banker_card_this_round():
+    game = Game(table(3), opts(), seed=5)
+    play_out(game)
+    page = for_page(trace_game(game), "en")
+    outcomes: list = []
+    for step, full in zip(page["steps"], trace_game(game)["steps"]):
+        outcomes = step["state"].get("outcomes", outcomes)
+        event = full["event"]
+        if event["kind"] == "lay":
+            assert outcomes == [None, None, None, None]
+        if event["kind"] == "reveal":
+            mine = outcomes[event["position"] - 1]
+            assert mine == ({"winner": event["winner"]} if event["winner"] else {"to": event["to"]})
 
 
 def test_live_replay_replaces_moves_that_no_longer_fit():
@@ -82,7 +118,7 @@ def test_live_replay_replaces_moves_that_no_longer_fit():
     play_out(game)
     setup["actions"] = [str(a) for a in game.actions]
     setup["options"] = dict(setup["options"], playoff="tricks")  # leads and beats never fit tricks
-    out = json.loads(replay(json.dumps(setup)))
+    out = ask(type="replay", setup=setup, lang="en")["result"]
     assert out["notice"] == "moves_replaced"
     computers = play_out(Game(table(3), opts(playoff="tricks"), decks=game.given_decks))
     assert [s["event"] for s in out["steps"]] == [e.to_json() for e in computers.events]
@@ -91,77 +127,118 @@ def test_live_replay_replaces_moves_that_no_longer_fit():
 def test_live_replay_with_another_number_of_players_keeps_the_names():
     _, setup = three_setup()
     setup["players"] = 4
-    out = json.loads(replay(json.dumps(setup)))
-    assert out["seats"] == ["Anna", "Boris", "Vera", "P4"]
+    assert ask(type="replay", setup=setup, lang="en")["result"]["seats"] == ["Anna", "Boris", "Vera", "P4"]
 
 
-@pytest.mark.parametrize("change", [{"options": {"beat": "sideways"}}, {"players": 1},
-                                    {"actions": ["dance"]}])
-def test_live_replay_reports_a_bad_setup_as_an_error(change):
+@pytest.mark.parametrize("change, rule, en, ru", [
+    ({"options": {"beat": "sideways"}}, "p10", "'sideways' is not one of same_suit, any_suit",
+     "«sideways» — не одно из значений"),
+    ({"players": 18}, "p2", "18 card players", "18 игроков с картами, а нужно от 2 до 17"),
+    ({"players": 1}, "p2", "1 card players", "1 игрок с картами"),
+    ({"seed": "abc"}, None, "the seed: 'abc' is not a whole number", "начальное число: «abc» — не целое число"),
+    ({"actions": ["dance"]}, None, "unknown move 'dance'", "неизвестный ход «dance»"),
+])
+def test_live_replay_refuses_a_bad_setup_in_both_languages(change, rule, en, ru):
     _, setup = three_setup()
     setup.update(change)
-    out = json.loads(replay(json.dumps(setup)))
-    assert set(out) == {"error"} and out["error"]
+    reply = ask(type="replay", setup=setup, lang="ru")
+    assert set(reply) == {"refusal"} and reply["refusal"]["rule"] == rule
+    assert en in reply["refusal"]["en"] and ru in reply["refusal"]["ru"]
 
 
-def test_live_replay_reports_decks_that_are_not_permutations_as_an_error():
+def test_live_replay_takes_a_seed_as_digits_of_any_length_up_to_what_a_record_holds():
+    _, setup = three_setup()
+    setup["decks"], setup["seed"] = None, "9223372036854775807"  # 2**63 - 1: as the page sends a long seed
+    assert ask(type="replay", setup=setup, lang="en")["result"]["game"]["seed"] == 2**63 - 1
+    setup["seed"] = "9223372036854775808"
+    assert "from 0 to 9223372036854775807" in ask(type="replay", setup=setup, lang="en")["refusal"]["en"]
+
+
+def test_live_replay_refuses_decks_that_are_not_permutations_naming_the_cards():
     _, setup = three_setup()
     setup["decks"] = {"banker": "AS " * 52, "dealer": setup["decks"]["dealer"]}
-    out = json.loads(replay(json.dumps(setup)))
-    assert "AS" in out["error"] and "(p2)" in out["error"]
+    refusal = ask(type="replay", setup=setup, lang="en")["refusal"]
+    assert "repeats AS" in refusal["en"] and refusal["rule"] == "p2" and "колода банкира" in refusal["ru"]
+
+
+def test_live_failures_are_a_reply_not_an_exception():
+    assert ask(type="dance")["failure"]["code"] == "unknown_request"
+    assert ask(type="replay", setup={"options": {}}, lang="en")["failure"]["code"] == "bad_request"
+    assert handle("not json").startswith('{"failure":')
 
 
 def test_live_seat_plays_the_computers_until_the_visitors_turn():
     # THREE, Boris's seat: Anna (default policy) leads her lowest pair, 2S 2H; Boris has no spade.
     _, setup = three_setup()
-    seat = Seat(json.dumps(setup), "Boris")
-    state = json.loads(seat.state())
-    assert state["your_turn"] and state["legal"] == ["take"] and state["error"] is None
-    assert [m["move"] for m in state["moves"]] == ["lead 2S 2H"]
+    state = ask(type="seat", key="k", setup=setup, seat="Boris", lang="en")["result"]
+    assert state["you"]["turn"] and [m["move"] for m in state["moves"]] == ["lead 2S 2H"]
+    decision = state["you"]["decision"]
+    assert decision["kind"] == "answer" and decision["rule"] == "p10" and decision["cards"] == []
+    assert decision["moves"] == [{"move": "take", "cards": [], "text": "Take the cards", "short": "Take the cards"}]
 
 
-def test_live_seat_refuses_an_illegal_move_with_its_rule_and_changes_nothing():
+def test_live_seat_decision_lists_the_selectable_cards_and_every_legal_move_with_its_cards():
     _, setup = three_setup()
-    seat = Seat(json.dumps(setup), "Boris")
-    before = seat.game.to_json()
-    state = json.loads(seat.move("beat 2H>4H"))
-    assert state["rule"] == "p10" and "refused" in state["error"] and seat.game.to_json() == before
-    state = json.loads(seat.move("dance"))
-    assert state["rule"] is None and "dance" in state["error"] and seat.game.to_json() == before
+    ask(type="seat", key="k", setup=setup, seat="Boris", lang="ru")
+    state = ask(type="move", key="k", text="take", lang="ru")["result"]  # Boris leads next (see below)
+    game = Game.from_json(state["game"])
+    decision = state["you"]["decision"]
+    assert [m["move"] for m in decision["moves"]] == [str(a) for a in game.legal_actions()]
+    hand = [str(c) for c in game.hands[game.to_act]]
+    assert decision["cards"] == [c for c in hand if any(c in m["cards"] for m in decision["moves"])]
+    lead = next(m for m in decision["moves"] if m["move"] == "lead 4H 4D")
+    assert lead == {"move": "lead 4H 4D", "cards": ["4H", "4D"], "text": "Пойти четвёркой червей и четвёркой бубен",
+                    "short": "Пойти 4♥ и 4♦"}
+
+
+def test_live_seat_refuses_an_illegal_move_to_you_in_both_languages_and_changes_nothing():
+    _, setup = three_setup()
+    before = ask(type="seat", key="k", setup=setup, seat="Boris", lang="en")["result"]
+    refusal = ask(type="move", key="k", text="beat 2H>4H", lang="en")["refusal"]  # no spade to cover 2S
+    assert refusal["rule"] == "p10" and refusal["en"].startswith("You cannot cover both cards led")
+    assert refusal["ru"].startswith("Вы не можете покрыть обе выхоженные карты")
+    refusal = ask(type="move", key="k", text="beat 2S>AS", lang="en")["refusal"]
+    assert refusal["en"] == "You do not hold the ace of spades (p10)." and refusal["ru"] == "У вас нет туза пик (p10)."
+    refusal = ask(type="move", key="k", text="play 10D", lang="en")["refusal"]
+    assert "beat or take" in refusal["en"] and "отбиваться или брать карты" in refusal["ru"]
+    refusal = ask(type="move", key="k", text="dance", lang="en")["refusal"]
+    assert refusal["rule"] is None and "'dance'" in refusal["en"] and "«dance»" in refusal["ru"]
+    after = ask(type="undo", key="k", lang="en")
+    assert after["refusal"]["ru"].startswith("Отменять нечего")
+    state = ask(type="move", key="k", text="take", lang="en")["result"]
+    assert state["steps"][:len(before["steps"])] == before["steps"][:-1] + [state["steps"][len(before["steps"]) - 1]]
 
 
 def test_live_seat_move_and_undo():
     # Boris takes; Vera (policy) leads her lowest card 2C to Anna, who has no club and takes;
     # Anna's left is Boris: his turn again.
     _, setup = three_setup()
-    seat = Seat(json.dumps(setup), "Boris")
-    state = json.loads(seat.move("take"))
+    ask(type="seat", key="k", setup=setup, seat="Boris", lang="en")
+    state = ask(type="move", key="k", text="take", lang="en")["result"]
     assert [m["move"] for m in state["moves"]] == ["lead 2S 2H", "take", "lead 2C", "take"]
-    assert state["your_turn"] and state["legal"][:4] == ["lead 2D", "lead 3D", "lead 4H", "lead 4H 4D"]
-    state = json.loads(seat.undo())
-    assert [m["move"] for m in state["moves"]] == ["lead 2S 2H"] and state["legal"] == ["take"]
-    assert json.loads(seat.undo())["error"] == "nothing to undo"
+    assert state["you"]["turn"] and state["you"]["can_undo"]
+    assert [m["move"] for m in state["you"]["decision"]["moves"]][:4] == ["lead 2D", "lead 3D", "lead 4H", "lead 4H 4D"]
+    state = ask(type="undo", key="k", lang="en")["result"]
+    assert [m["move"] for m in state["moves"]] == ["lead 2S 2H"] and not state["you"]["can_undo"]
+    assert [m["move"] for m in state["you"]["decision"]["moves"]] == ["take"]
+    assert len(state["steps"]) == len(trace_game(Game.from_json(state["game"]))["steps"])
+
+
+def test_live_seats_are_kept_apart_by_key_and_forgotten_on_leave():
+    _, setup = three_setup()
+    ask(type="seat", key="a", setup=setup, seat="Boris", lang="en")
+    ask(type="seat", key="b", setup=setup, seat="Anna", lang="en")
+    assert ask(type="move", key="a", text="take", lang="en")["result"]["you"]["seat"] == "Boris"
+    assert ask(type="leave", key="a")["result"] is None
+    assert ask(type="move", key="a", text="take", lang="en")["refusal"]["en"] == "Take a seat first."
 
 
 def test_live_seat_of_the_banker_spreads_the_stakes():
     _, setup = three_setup(spread="chosen")
-    seat = Seat(json.dumps(setup), "banker")
-    state = json.loads(seat.state())
-    assert state["your_turn"] and state["stake_total"] == 12 and state["legal"] == []
-    state = json.loads(seat.move("stake 9 1 1 1"))
-    assert state["steps"][-1]["event"]["kind"] == "pay" and state["stake_total"] == 12  # round 2 (all won)
-    assert json.loads(seat.move("stake 9 1 1 2"))["rule"] == "p4"
-    with pytest.raises(ValueError, match="no seat"):
-        Seat(json.dumps(setup), "Nobody")
-
-
-def test_live_seat_refusal_is_explained_in_russian_too():
-    # The Russian interface shows the engine's own Russian explanation, with the same paragraph.
-    _, setup = three_setup()
-    seat = Seat(json.dumps(setup), "Anna")
-    state = json.loads(seat.state())
-    assert state["your_turn"]
-    refused = json.loads(seat.move("play 2C" if state["legal"][0].startswith("play") else "take"))
-    assert refused["error"] and refused["rule"]
-    assert refused["error_ru"].startswith("Ход «") and "не принят" in refused["error_ru"]
-    assert f"({refused['rule']})" in refused["error_ru"]
+    state = ask(type="seat", key="k", setup=setup, seat="banker", lang="en")["result"]
+    assert state["you"]["turn"] and state["you"]["decision"]["stake"] == {"total": 12, "even": [3, 3, 3, 3]}
+    state = ask(type="move", key="k", text="stake 9 1 1 1", lang="en")["result"]
+    assert state["steps"][-1]["event"]["kind"] == "pay" and state["you"]["decision"]["kind"] == "stake"
+    refusal = ask(type="move", key="k", text="stake 9 1 1 2", lang="en")["refusal"]
+    assert refusal["rule"] == "p4" and "12 chips" in refusal["en"] and "12 фишек" in refusal["ru"]
+    assert "no seat 'Nobody'" in ask(type="seat", key="k", setup=setup, seat="Nobody", lang="en")["refusal"]["en"]

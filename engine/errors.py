@@ -1,0 +1,41 @@
+"""The base of every refusal the engine gives for bad input: a card, a move's notation, an option,
+a table, a move against the rules.
+
+An error carries what is wrong as data, `code` (what kind of refusal), `rule` (the paragraph that
+governs it, or None) and `facts`, and narration.explain words it in English or Russian, to a
+player in the third person or to the visitor as "you". `str()` is the English sentence, so
+command-line and test messages read as before.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class EngineError(ValueError):
+    def __init__(self, code: str, rule: str | None = None, **facts: Any) -> None:
+        super().__init__(code)
+        self.code = code
+        self.rule = rule
+        self.facts = facts
+
+    def words(self, lang: str = "en", you: bool = False) -> str:
+        """The refusal as a sentence in `lang`; `you`: addressed to the player who made the move."""
+        from .narration import explain  # narration words every error, and it imports this module
+
+        return explain(self, lang, you)
+
+    def __str__(self) -> str:
+        return self.words("en")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # The facts are keywords, which pickle's default (the class called with `args`) would lose.
+        return _rebuild, (type(self), self.code, self.rule, self.facts, self.__dict__)
+
+
+def _rebuild(cls: type[EngineError], code: str, rule: str | None, facts: dict[str, Any],
+             state: dict[str, Any]) -> EngineError:
+    error = cls.__new__(cls)
+    EngineError.__init__(error, code, rule, **facts)
+    error.__dict__.update(state)
+    return error

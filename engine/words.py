@@ -1,0 +1,181 @@
+"""The game's words in English and Russian: card, rank and suit names in the cases the sentences
+need, counted nouns with their plural forms, lists, and the names of moves.
+
+Narration, refusals, the command line and the site's interface all take their words from here;
+the site receives them through the catalogue (catalogue.py), never from a copy of its own.
+
+Russian plural forms follow the CLDR categories (`one`, `few`, `many`, and `other` for fractions),
+the same categories the browser's `Intl.PluralRules` gives, so the page picks a form without a rule
+of its own.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable, Literal
+
+from .actions import Action, Beat, Lead, Play, Stake, Take
+from .cards import Card
+
+LANGS = ("en", "ru")
+Case = Literal["nom", "acc", "gen", "ins"]
+CASES: tuple[Case, ...] = ("nom", "acc", "gen", "ins")
+
+# Russian rank names by case. Jack, king and ace are animate (as card players say them): «бьёт
+# валета», «забирает туза». The suit follows in the genitive plural whatever the case: «дама пик»,
+# «даму пик», «дамой пик».
+_RU_RANKS: dict[int, dict[Case, str]] = {
+    11: {"nom": "валет", "acc": "валета", "gen": "валета", "ins": "валетом"},
+    12: {"nom": "дама", "acc": "даму", "gen": "дамы", "ins": "дамой"},
+    13: {"nom": "король", "acc": "короля", "gen": "короля", "ins": "королём"},
+    14: {"nom": "туз", "acc": "туза", "gen": "туза", "ins": "тузом"},
+}
+for _rank, _stem in {2: "двой", 3: "трой", 4: "четвёр", 5: "пятёр", 6: "шестёр", 7: "семёр", 8: "восьмёр",
+                     9: "девят", 10: "десят"}.items():
+    _RU_RANKS[_rank] = {"nom": _stem + "ка", "acc": _stem + "ку", "gen": _stem + "ки", "ins": _stem + "кой"}
+
+RANK_NAMES: dict[str, dict[int, str]] = {
+    "en": {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine", 10: "ten",
+           11: "jack", 12: "queen", 13: "king", 14: "ace"},
+    "ru": {rank: forms["nom"] for rank, forms in _RU_RANKS.items()},
+}
+SUIT_NAMES = {
+    "en": {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"},
+    "ru": {"S": "пик", "H": "червей", "D": "бубен", "C": "треф"},  # genitive plural, as in «дама пик»
+}
+# The suit as a word of its own («пики», «черви»): the suit fines and the headings of a hand.
+SUIT_WORDS = {
+    "en": {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"},
+    "ru": {"S": "пики", "H": "черви", "D": "бубны", "C": "трефы"},
+}
+SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+# The index printed in a card's corner, and the letter beside its suit's shape (so that suits can
+# be told apart without colour). Russian cards mark jack, queen, king, ace В Д К Т; the clubs
+# letter is К (крести, the card players' name of трефы), so that no letter means two things on one card.
+RANK_INDEX = {
+    "en": {10: "10", 11: "J", 12: "Q", 13: "K", 14: "A"},
+    "ru": {10: "10", 11: "В", 12: "Д", 13: "К", 14: "Т"},
+}
+SUIT_LETTERS = {
+    "en": {"S": "S", "H": "H", "D": "D", "C": "C"},
+    "ru": {"S": "П", "H": "Ч", "D": "Б", "C": "К"},
+}
+
+
+def card_name(card: Card | str, lang: str = "en", case: Case = "nom") -> str:
+    """`QS` -> "queen of spades" / «дама пик» («даму пик», «дамы пик», «дамой пик» by case)."""
+    if isinstance(card, str):
+        card = Card.parse(card)
+    if lang == "en":
+        return f"{RANK_NAMES['en'][card.rank]} of {SUIT_NAMES['en'][card.suit]}"
+    return f"{_RU_RANKS[card.rank][case]} {SUIT_NAMES['ru'][card.suit]}"
+
+
+def card_short(card: Card | str, lang: str = "en") -> str:
+    """`QS` -> "Q♠" / «Д♠»: the short form of move lists."""
+    if isinstance(card, str):
+        card = Card.parse(card)
+    return RANK_INDEX[lang].get(card.rank, str(card.rank)) + SUIT_SYMBOLS[card.suit]
+
+
+def list_text(items: Iterable[str], lang: str) -> str:
+    """"a, b and c" / «a, b и c»."""
+    names = list(items)
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + (" and " if lang == "en" else " и ") + names[-1]
+
+
+def cards_text(cards: Iterable[Card | str], lang: str, case: Case = "nom") -> str:
+    names = [card_name(c, lang, case) for c in cards]
+    return list_text(names, lang) or ("no cards" if lang == "en" else "ничего")
+
+
+# ---------------------------------------------------------------------------- counted nouns
+
+PluralCategory = Literal["one", "few", "many", "other"]
+
+
+def plural_category(n: int, lang: str) -> PluralCategory:
+    """The CLDR plural category of a whole number: en one/other; ru one (1, 21, 101), few (2–4,
+    22–24), many (0, 5–20, 25…). The browser's Intl.PluralRules gives the same (a test checks)."""
+    if lang == "en":
+        return "one" if n == 1 else "other"
+    n = abs(n)
+    if n % 10 == 1 and n % 100 != 11:
+        return "one"
+    if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
+        return "few"
+    return "many"
+
+
+# noun -> lang -> case -> category -> form. English has no cases: "nom" serves every case.
+NOUNS: dict[str, dict[str, dict[str, dict[str, str]]]] = {
+    "chip": {"en": {"nom": {"one": "chip", "other": "chips"}},
+             "ru": {"nom": {"one": "фишка", "few": "фишки", "many": "фишек"},
+                    "acc": {"one": "фишку", "few": "фишки", "many": "фишек"}}},
+    "card": {"en": {"nom": {"one": "card", "other": "cards"}},
+             "ru": {"nom": {"one": "карта", "few": "карты", "many": "карт"},
+                    "acc": {"one": "карту", "few": "карты", "many": "карт"}}},
+    "trick": {"en": {"nom": {"one": "trick", "other": "tricks"}},
+              "ru": {"nom": {"one": "взятка", "few": "взятки", "many": "взяток"}}},
+    "player": {"en": {"nom": {"one": "player", "other": "players"}},
+               "ru": {"nom": {"one": "игрок", "few": "игрока", "many": "игроков"}}},
+    "step": {"en": {"nom": {"one": "step", "other": "steps"}},
+             "ru": {"nom": {"one": "шаг", "few": "шага", "many": "шагов"}}},
+    "round": {"en": {"nom": {"one": "round", "other": "rounds"}},
+              "ru": {"nom": {"one": "круг", "few": "круга", "many": "кругов"}}},
+    "second": {"en": {"nom": {"one": "second", "other": "seconds"}},
+               "ru": {"nom": {"one": "секунда", "few": "секунды", "many": "секунд"},
+                      "acc": {"one": "секунду", "few": "секунды", "many": "секунд"}}},
+}
+for _forms in NOUNS.values():  # fractions ("other" in Russian) take the genitive singular, as «1,5 фишки»
+    for _cases in _forms["ru"].values():
+        _cases["other"] = _cases["few"]
+
+
+def count(n: int, noun: str, lang: str, case: Case = "nom") -> str:
+    """`count(5, "chip", "ru")` -> «5 фишек»; `count(1, "card", "ru", "acc")` -> «1 карту»."""
+    cases = NOUNS[noun][lang]
+    forms = cases.get(case) or cases["nom"]
+    return f"{n} {forms[plural_category(n, lang)]}"
+
+
+def chips(n: int, lang: str, case: Case = "nom") -> str:
+    return count(n, "chip", lang, case)
+
+
+# ---------------------------------------------------------------------------- moves
+
+_VERBS = {  # (someone does it, do it): the move list says who did what; the seated player's buttons say what to do
+    "en": {"stake": ("stakes", "Stake"), "lead": ("leads", "Lead"), "beat": ("beats", "Beat"),
+           "take": ("takes the cards", "Take the cards"), "play": ("plays", "Play")},
+    "ru": {"stake": ("ставит", "Поставить"), "lead": ("ходит", "Пойти"), "beat": ("бьёт", "Отбить"),
+           "take": ("берёт карты", "Взять карты"), "play": ("кладёт", "Положить")},
+}
+
+
+def move_text(action: Action, lang: str, short: bool = False, command: bool = False) -> str:
+    """A move in words: "beats the seven of hearts with the nine of hearts" / «бьёт семёрку червей
+    девяткой червей»; `short` with card symbols, "beats 7♥ with 9♥" / «бьёт 7♥ — 9♥»; `command`
+    as a button offers it, "Beat the seven of hearts with …" / «Отбить семёрку червей …»."""
+    def name(card: Card, case: Case = "nom") -> str:
+        if short:
+            return card_short(card, lang)
+        return f"the {card_name(card, lang)}" if lang == "en" else card_name(card, lang, case)
+
+    en = lang == "en"
+    verb = _VERBS[lang][str(action).split()[0]][1 if command else 0]
+    if isinstance(action, Stake):
+        return f"{verb} " + " + ".join(str(a) for a in action.amounts)
+    if isinstance(action, Lead):
+        return f"{verb} " + list_text([name(c, "ins") for c in action.cards], lang)
+    if isinstance(action, Beat):
+        if en:
+            return f"{verb} " + "; ".join(f"{name(led)} with {name(cover)}" for led, cover in action.covers)
+        if short:
+            return f"{verb} " + "; ".join(f"{name(led)} — {name(cover)}" for led, cover in action.covers)
+        return f"{verb} " + "; ".join(f"{name(led, 'acc')} {name(cover, 'ins')}" for led, cover in action.covers)
+    if isinstance(action, Take):
+        return verb
+    assert isinstance(action, Play)
+    return f"{verb} {name(action.card, 'acc')}"
