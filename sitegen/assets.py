@@ -5,6 +5,7 @@ from __future__ import annotations
 import gzip
 import hashlib
 import io
+import json
 import zipfile
 from dataclasses import dataclass
 from pathlib import Path
@@ -52,6 +53,17 @@ def find_pyodide(folder: Path) -> dict[str, Path]:
                          f"({', '.join(missing)}): run `npm ci` in {shown(folder.parent.parent) or '.'} "
                          "(package.json pins pyodide)")
     return {name: folder / name for name in PYODIDE_FILES}
+
+
+def runtime_folder(pyodide: dict[str, Path]) -> str:
+    """Where the site serves the runtime: `pyodide/VERSION/`, so that its files never change under a
+    name and a server may let browsers keep them for good (see README, "Serving the site")."""
+    package = pyodide["pyodide.mjs"].parent / "package.json"
+    try:
+        version = json.loads(package.read_text(encoding="utf-8"))["version"]
+    except (OSError, ValueError, KeyError) as error:
+        raise BuildError(f"{shown(package)}:1: cannot read the Pyodide package's version ({error}): run `npm ci`") from None
+    return f"pyodide/{version}/"
 
 
 def build_engine_archive(engine: Path) -> EngineArchive:

@@ -18,11 +18,14 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from markdown.extensions.toc import TocExtension, slugify_unicode
 from markupsafe import Markup
 
+from engine.catalogue import catalogue
+from engine.words import count
+
 from . import Problems, shown
-from .assets import EngineArchive, gzipped
+from .assets import EngineArchive, gzipped, runtime_folder
 from .blocks import DirectiveError, Directives, DirectivesExtension
 from .checks import CSP, page_problems
-from .i18n import LANG_NAMES, PLAYERS, STEPS, STRINGS, plural
+from .i18n import DEMO_STRINGS, LANG_NAMES, STRINGS
 from .snapshot import Snapshot
 from .sources import LANGS, PARAGRAPH_IDS, Hand, Page, Text
 
@@ -95,6 +98,7 @@ class Body:
     toc: list[dict[str, Any]]
     cited: list[str]
     demos: list[str]
+    heading_ids: list[str]  # every heading's id, in order: the same in both languages
 
 
 def render_body(page: Page, inputs: Inputs, env: Environment, problems: Problems, list_steps: bool,
@@ -128,8 +132,8 @@ def render_body(page: Page, inputs: Inputs, env: Environment, problems: Problems
             return env.get_template("_demo_missing.html").render(name=name, text=t["demo_missing"].format(hand=name))
         demos.append(name)
         told = hand.localized(lang)
-        caption = t["demo_caption"].format(players=plural(len(told["seats"]), lang, PLAYERS[lang]),
-                                           steps=plural(len(told["steps"]), lang, STEPS[lang]))
+        caption = DEMO_STRINGS[lang]["demo_caption"].format(players=count(len(told["seats"]), "player", lang),
+                                                            steps=count(len(told["steps"]), "step", lang))
         steps = [{"text": s["text"], "note": s.get("note")} for s in told["steps"]] if list_steps else []
         return env.get_template("_demo.html").render(
             name=name, caption=caption, trace=told, setup=hand.setup(), steps=steps, t=t)
@@ -150,7 +154,15 @@ def render_body(page: Page, inputs: Inputs, env: Environment, problems: Problems
         problems.add(page.path, line, "a lesson's headings start at '##': the title (front matter) is the page's "
                                       "only level-1 heading")
     toc = [{"id": token["id"], "html": Markup(token["html"])} for token in tokens if token["level"] == 2]
-    return Body(Markup(html), toc, cited, demos)
+    return Body(Markup(html), toc, cited, demos, _heading_ids(tokens))
+
+
+def _heading_ids(tokens: list[dict[str, Any]]) -> list[str]:
+    ids: list[str] = []
+    for token in tokens:
+        ids.append(token["id"])
+        ids += _heading_ids(token["children"])
+    return ids
 
 
 # ---------------------------------------------------------------------------- pages
@@ -163,6 +175,9 @@ class SiteRenderer:
         self.env = make_environment(templates)
         self.out = Rendered()
         self.problems = Problems()
+        self.runtime = runtime_folder(inputs.pyodide)
+        # What the demos name, from the engine, with the demo's own words (site/static/js/catalogue.js).
+        self.catalogues = {lang: {**catalogue(lang), "strings": DEMO_STRINGS[lang]} for lang in LANGS}
         self.stylesheets = [s for s in STYLESHEETS if s in inputs.static]
         self.main_js = MAIN_JS in inputs.static
         assets = [data for name, data in inputs.static.items()
@@ -176,7 +191,7 @@ class SiteRenderer:
     def common(self, lang: str, base: str, title: str) -> dict[str, Any]:
         return {
             "lang": lang, "base": base, "title": title, "t": STRINGS[lang], "csp": Markup(CSP),
-            "engine_url": f"{base}engine/{self.inputs.engine.name}", "pyodide_url": f"{base}pyodide/",
+            "engine_url": f"{base}engine/{self.inputs.engine.name}", "pyodide_url": f"{base}{self.runtime}",
             "snapshot_url": f"{base}pyodide/{self.inputs.snapshot.name}" if self.inputs.snapshot else None,
             "stylesheets": [f"{base}assets/{s}" for s in self.stylesheets],
             "main_js": f"{base}assets/{MAIN_JS}" if self.main_js else None,
@@ -210,6 +225,17 @@ class SiteRenderer:
                          for p in pages[lang]} for lang in LANGS}
         self.problems.check()
         self.out.cited = {lang: {slug: body.cited for slug, body in bodies[lang].items()} for lang in LANGS}
+        for page in pages["ru"]:
+            # The language switch keeps the reader's place by the heading's id: both versions share them.
+            english = bodies["en"][page.slug].heading_ids
+            russian = bodies["ru"][page.slug].heading_ids
+            if russian != english:
+                first = next((i for i, (a, b) in enumerate(zip(english, russian)) if a != b), min(len(english), len(russian)))
+                self.problems.add(page.path, _line_of(page.path, r"^#{2,6} ") if not russian else
+                                  _line_of(page.path, re.escape(russian[first]) if first < len(russian) else r"^#{2,6} "),
+                                  f"the headings' ids must be those of the English version, in the same order "
+                                  f"(write {{#id}} after a heading): expected {english}, found {russian}")
+        self.problems.check()
         for slug in bodies["en"]:
             if slug in bodies["ru"] and set(bodies["en"][slug].cited) != set(bodies["ru"][slug].cited):
                 self.out.warnings.append(
@@ -274,6 +300,7 @@ class SiteRenderer:
             next=link(lessons[index + 1] if index + 1 < len(lessons) else None),
             source_paragraphs={p["id"]: {"ru": p["ru"], "en": p["en"]} for p in self.inputs.text.paragraphs()}
             if body.demos else None,
+            catalogue=self.catalogues[page.lang] if body.demos else None,
         )
         template = self.env.get_template("lesson.html")
         html = template.render(context)
@@ -307,7 +334,7 @@ def render_site(inputs: Inputs, templates: Path) -> Rendered:
     for name, data in inputs.static.items():
         rendered.files[f"assets/{name}"] = data
     for name, path in inputs.pyodide.items():
-        rendered.files[f"pyodide/{name}"] = path
+        rendered.files[renderer.runtime + name] = path
     rendered.files[f"engine/{inputs.engine.name}"] = inputs.engine.data
     if inputs.snapshot:
         rendered.files[f"pyodide/{inputs.snapshot.name}"] = inputs.snapshot.data

@@ -9,11 +9,14 @@ between the two renames waits for the new folder).
 
 from __future__ import annotations
 
+import hashlib
 import os
+import re
 import subprocess
 import sys
 import threading
 import time
+import urllib.parse
 from functools import partial
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -39,10 +42,21 @@ MIME_TYPES = {
 }
 
 
+# What browsers may keep: files whose name changes with their content (the engine's zip, the
+# snapshot, the runtime under its version) for good; every other file (pages, CSS, JS) is asked
+# again each time and answered "304 Not Modified" while unchanged (README, "Serving the site").
+IMMUTABLE = re.compile(r"-[0-9a-f]{12}\.[a-z]+$|^/pyodide/\d+\.\d+\.\d+/")
+CACHE_FOREVER = "public, max-age=31536000, immutable"
+REVALIDATE = "no-cache"
+
+
 class SiteHandler(SimpleHTTPRequestHandler):
-    """Static files with the right types and no caching: every request reads the disk anew."""
+    """Static files with the right types, the build's gzip copies, and the caching headers a
+    production server would send (an ETag from the content, so a rebuild that leaves a file alone
+    leaves its ETag alone too)."""
 
     extensions_map = {**SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
+    etags: dict[tuple[str, int, int], str] = {}  # (path, mtime, size) -> ETag
 
     def __init__(self, *args: Any, directory: str, **kwargs: Any) -> None:
         super().__init__(*args, directory=directory, **kwargs)
@@ -52,26 +66,43 @@ class SiteHandler(SimpleHTTPRequestHandler):
             if os.path.isdir(self.directory):
                 break
             time.sleep(0.05)
-        for header in ("If-Modified-Since", "If-None-Match"):
-            del self.headers[header]  # always the full file: no 304 from a stale timestamp
         path = self.translate_path(self.path)
-        if "gzip" in self.headers.get("Accept-Encoding", "") and os.path.isfile(path + ".gz"):
-            return self._send_gzipped(path)
-        return super().send_head()
-
-    def _send_gzipped(self, path: str) -> Any:
-        """The build's precompressed copy, with the type of the original (gzip_static, as nginx has it)."""
-        handle = open(path + ".gz", "rb")  # noqa: SIM115 - the base class closes it after copying
+        url_path = urllib.parse.urlsplit(self.path).path
+        self.cache_control = CACHE_FOREVER if IMMUTABLE.search(url_path) and os.path.isfile(path) else REVALIDATE
+        if not os.path.isfile(path):
+            return super().send_head()  # folders (index.html, redirects) and 404s as usual
+        etag = self._etag(path)
+        if etag in [tag.strip() for tag in self.headers.get("If-None-Match", "").split(",")]:
+            self.send_response(304)
+            self.send_header("ETag", etag)
+            self.end_headers()
+            return None
+        gzipped = "gzip" in self.headers.get("Accept-Encoding", "") and os.path.isfile(path + ".gz")
+        handle = open(path + ".gz" if gzipped else path, "rb")  # noqa: SIM115 - the base class closes it after copying
         self.send_response(200)
         self.send_header("Content-Type", self.guess_type(path))
-        self.send_header("Content-Encoding", "gzip")
+        if gzipped:  # the build's precompressed copy, with the type of the original (gzip_static, as nginx has it)
+            self.send_header("Content-Encoding", "gzip")
+        if os.path.isfile(path + ".gz"):
+            self.send_header("Vary", "Accept-Encoding")
         self.send_header("Content-Length", str(os.fstat(handle.fileno()).st_size))
-        self.send_header("Vary", "Accept-Encoding")
+        self.send_header("ETag", etag)
         self.end_headers()
         return handle
 
+    def _etag(self, path: str) -> str:
+        stat = os.stat(path)
+        key = (path, stat.st_mtime_ns, stat.st_size)
+        if key not in self.etags:
+            digest = hashlib.sha256()
+            with open(path, "rb") as handle:
+                for block in iter(lambda: handle.read(1 << 20), b""):
+                    digest.update(block)
+            self.etags[key] = f'"{digest.hexdigest()[:20]}"'
+        return self.etags[key]
+
     def end_headers(self) -> None:
-        self.send_header("Cache-Control", "no-store")
+        self.send_header("Cache-Control", getattr(self, "cache_control", REVALIDATE))
         super().end_headers()
 
     def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - the base class's name

@@ -252,17 +252,11 @@ class Hand:
         return {**self.trace["game"], "notes": self.notes}
 
     def localized(self, lang: str) -> dict[str, Any]:
-        """The trace as a page embeds it: each step's `text` and `note` in the page's language only
-        (strings), and each `state` cut to what changed since the step before (the demo rebuilds it)."""
-        from engine.trace import delta_states
+        """The trace as a page embeds it, in the page's language (engine.trace.for_page: the shape
+        the live engine answers with too)."""
+        from engine.trace import for_page
 
-        steps = []
-        for step in delta_states(self.trace["steps"]):
-            step = dict(step, text=step["text"][lang])
-            if "note" in step:
-                step["note"] = step["note"][lang]
-            steps.append(step)
-        return {**self.trace, "steps": steps}
+        return for_page(self.trace, lang)
 
 
 def read_hands(lessons: Path) -> dict[str, Hand]:

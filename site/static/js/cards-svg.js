@@ -1,11 +1,10 @@
 // Playing cards drawn as SVG here (no external assets). Each suit has its own shape and a
 // letter, so suits can be told apart without colour; every card carries its name in the page
-// language (role="img", aria-label and <title>). Cards are built once per code and cloned.
+// language (role="img", aria-label and <title>). The corner index, the suit letter and the name
+// come from the engine's catalogue. Cards are built once per code and cloned.
 
 import { s } from "./dom.js";
-import { cardName, parseCard, rankIndex, SUIT_LETTER, t } from "./i18n.js";
-
-const SPRITE_ID = "cl-card-sprite";
+import { catalogue, suitOf, term } from "./catalogue.js";
 
 // Suit shapes in a 100 × 100 box.
 const SUIT_SHAPES = {
@@ -20,47 +19,40 @@ const SUIT_SHAPES = {
   ],
 };
 
-/** The hidden sprite with the suit symbols, added once to the document. */
+const SPRITE_ID = "cl-card-sprite";
+
+/** The hidden sprite with the card back's pattern, added once to the document. */
 export function ensureSprite(doc = document) {
   if (doc.getElementById(SPRITE_ID)) return;
-  const defs = s("defs");
-  for (const [suit, parts] of Object.entries(SUIT_SHAPES)) {
-    const symbol = s("symbol", { id: `cl-suit-${suit}`, viewBox: "0 0 100 100" });
-    for (const [tag, attrs] of parts) symbol.append(s(tag, attrs));
-    defs.append(symbol);
-  }
   const pattern = s("pattern", { id: "cl-back-pattern", width: 8, height: 8, patternUnits: "userSpaceOnUse",
     patternTransform: "rotate(45)" }, [s("rect", { width: 4, height: 8, class: "card-back-stripe" })]);
-  defs.append(pattern);
-  const sprite = s("svg", { id: SPRITE_ID, class: "cl-sprite", width: 0, height: 0, "aria-hidden": "true",
-    focusable: "false" }, [defs]);
-  doc.body.append(sprite);
+  doc.body.append(s("svg", { id: SPRITE_ID, class: "cl-sprite", width: 0, height: 0, "aria-hidden": "true",
+    focusable: "false" }, [s("defs", {}, [pattern])]));
 }
 
 const cache = new Map();
 
-function build(code, lang) {
-  const card = parseCard(code);
-  const name = cardName(code, lang);
-  const color = card.suit === "H" || card.suit === "D" ? "red" : "black";
+function build(code) {
+  const card = catalogue().cards[code];
+  const suit = suitOf(code);
   // The suit's shape inline (no <use>: its shadow trees cost style and layout time on every step).
-  const use = (x, y, size, cls) => s("g", { class: cls, transform: `translate(${x} ${y}) scale(${size / 100})` },
-    SUIT_SHAPES[card.suit].map(([tag, attrs]) => s(tag, attrs)));
+  const shape = (x, y, size, cls) => s("g", { class: cls, transform: `translate(${x} ${y}) scale(${size / 100})` },
+    SUIT_SHAPES[suit.code].map(([tag, attrs]) => s(tag, attrs)));
   return s("svg", {
-    class: `card card-${card.suit} card-${color}`, viewBox: "0 0 60 84", role: "img", "aria-label": name,
-    "data-card": code, focusable: "false",
+    class: `card card-${suit.code} card-${suit.red ? "red" : "black"}`, viewBox: "0 0 60 84", role: "img",
+    "aria-label": card.name, "data-card": code, focusable: "false",
   }, [
-    s("title", { text: name }),
+    s("title", { text: card.name }),
     s("rect", { class: "card-face", x: 1, y: 1, width: 58, height: 82, rx: 5 }),
-    s("text", { class: "card-rank", x: 5, y: 19, text: rankIndex(card.rank, lang) }),
-    use(5, 23, 13, "card-pip"),
-    use(17, 34, 26, "card-centre"),
-    s("text", { class: "card-letter", x: 55, y: 78, "text-anchor": "end", text: SUIT_LETTER[lang][card.suit] }),
+    s("text", { class: "card-rank", x: 4, y: 18, text: card.index }),
+    shape(4, 22, 12, "card-pip"),
+    shape(20, 34, 26, "card-centre"),
+    s("text", { class: "card-letter", x: 55, y: 78, "text-anchor": "end", text: suit.letter }),
   ]);
 }
 
-function buildBack(lang) {
-  const name = t(lang, "face_down");
+function buildBack() {
+  const name = term("face_down");
   return s("svg", { class: "card card-back", viewBox: "0 0 60 84", role: "img", "aria-label": name, focusable: "false" }, [
     s("title", { text: name }),
     s("rect", { class: "card-back-face", x: 1, y: 1, width: 58, height: 82, rx: 5 }),
@@ -69,11 +61,11 @@ function buildBack(lang) {
 }
 
 /** A new SVG element for the card `code` ("QS"), or a face-down card when code is null. */
-export function cardSvg(code, lang) {
-  const key = `${lang}:${code || "back"}`;
+export function cardSvg(code) {
+  const key = code || "back";
   let template = cache.get(key);
   if (!template) {
-    template = code && parseCard(code) ? build(code, lang) : buildBack(lang);
+    template = code && catalogue().cards[code] ? build(code) : buildBack();
     cache.set(key, template);
   }
   return template.cloneNode(true);

@@ -1,3 +1,4 @@
+// @ts-check
 // Tiny DOM helpers. Text always goes in as text (never HTML); no inline styles (strict CSP).
 
 const SVG_NS = "http://www.w3.org/2000/svg";
@@ -32,13 +33,6 @@ export function h(tag, attrs, children) {
 /** An SVG element, same signature. */
 export function s(tag, attrs, children) {
   return append(apply(document.createElementNS(SVG_NS, tag), attrs), children);
-}
-
-/** Replace all children of el. */
-export function replaceChildren(el, children) {
-  el.replaceChildren();
-  append(el, children);
-  return el;
 }
 
 /** Set textContent only when it differs (avoids needless DOM work). */

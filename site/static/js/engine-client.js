@@ -1,45 +1,65 @@
-// The client of the engine's module Web Worker (worker.js): requests {id, type, ...},
-// replies {id, result} or {id, error}; each request is a promise with a timeout.
+// @ts-check
+// The client of the engine's module Web Worker (worker.js).
 //
-// Pyodide's loader never settles when the .wasm file has the wrong MIME type or the CSP
-// lacks 'wasm-unsafe-eval' (PYODIDE.md), so `init` is guarded by a timeout: when it fires the
-// worker is terminated and the engine is marked failed; the pre-built hands keep working.
+// Protocol: the page sends {id, type, ...}; the worker answers {id, ack: true} at once, then one of
+// {id, result}, {id, refusal: {en, ru, rule}} or {id, failure: {code, detail}}.
+//
+// A worker that dies or falls silent is found quickly: a request not acknowledged within
+// ACK_TIMEOUT_MS, or not answered within its reply timeout, or an error event of the worker, ends
+// it; every pending request fails with kind "dead", and the worker is started again at once (the
+// page says so and offers to try again). Pyodide's loader never settles when the .wasm file has the
+// wrong type or the CSP lacks 'wasm-unsafe-eval' (docs/pyodide.md), so `init` has a timeout too.
 
 export const INIT_TIMEOUT_MS = 20000;
-const REQUEST_TIMEOUT_MS = 90000;
+export const ACK_TIMEOUT_MS = 3000;
+export const REPLY_TIMEOUT_MS = 30000;
+
+/** @typedef {"idle"|"loading"|"ready"|"restarting"|"failed"} Status */
+/** @typedef {{en: string, ru: string, rule: string|null}} Refusal */
+/** @typedef {{result?: any, refusal?: Refusal}} Reply */
 
 export class EngineError extends Error {
-  constructor(message, kind = "error") {
+  /** @param {string} message @param {"dead"|"failure"|"failed"} kind @param {string} [code] */
+  constructor(message, kind, code = kind) {
     super(message);
     this.name = "EngineError";
-    this.kind = kind; // "error" | "timeout" | "failed"
+    this.kind = kind; // dead: the worker stopped answering; failure: it answered with a failure; failed: it cannot start
+    this.code = code;
   }
 }
 
 export class EngineClient {
   /**
-   * @param {{pyodideUrl: string, engineUrl: string, snapshotUrl?: string|null, workerUrl?: string|URL, initTimeoutMs?: number}} config
-   *   absolute URLs (the worker resolves relative ones against its own script).
+   * @param {{pyodideUrl: string, engineUrl: string, snapshotUrl?: string|null, workerUrl?: string|URL,
+   *   initTimeoutMs?: number, ackTimeoutMs?: number}} config absolute URLs
    */
   constructor(config) {
     this.config = config;
-    this.status = "idle"; // idle | loading | ready | failed
-    this.reason = null; // why it failed (text), or "timeout"
+    /** @type {Status} */
+    this.status = "idle";
+    /** @type {string|null} why it failed: "timeout", or a message */
+    this.reason = null;
+    /** @type {Worker|null} */
     this.worker = null;
     this.nextId = 1;
+    /** @type {Map<number, {resolve: (r: Reply) => void, reject: (e: Error) => void, ack: any, reply: any, replyMs: number}>} */
     this.pending = new Map();
+    /** @type {Set<(status: Status, reason: string|null) => void>} */
     this.listeners = new Set();
+    /** @type {Promise<any>|null} */
     this.ready = null;
-    this.timings = {};
+    this.info = null;
+    this.restarts = 0;
   }
 
   /** fn(status, reason) on every status change; called at once with the current status. */
-  subscribe(fn) {
+  subscribe(/** @type {(status: Status, reason: string|null) => void} */ fn) {
     this.listeners.add(fn);
     fn(this.status, this.reason);
     return () => this.listeners.delete(fn);
   }
 
+  /** @param {Status} status @param {string|null} [reason] */
   setStatus(status, reason = null) {
     this.status = status;
     this.reason = reason;
@@ -55,76 +75,126 @@ export class EngineClient {
   /** Start the worker and load Pyodide and the engine; resolves when ready, rejects on failure. */
   start() {
     if (this.ready) return this.ready;
-    this.setStatus("loading");
-    this.timings.start = performance.now();
+    if (this.status !== "restarting") this.setStatus("loading");
     const workerUrl = this.config.workerUrl || new URL("./worker.js", import.meta.url);
+    let worker;
     try {
-      this.worker = new Worker(workerUrl, { type: "module", name: "card-lottery-engine" });
+      worker = new Worker(workerUrl, { type: "module", name: "card-lottery-engine" });
     } catch (error) {
-      this.fail(String(error && error.message ? error.message : error));
-      this.ready = Promise.reject(new EngineError(this.reason, "failed"));
-      this.ready.catch(() => {});
-      return this.ready;
+      return this.failStart(String(error instanceof Error ? error.message : error));
     }
-    this.worker.addEventListener("message", (event) => this.onMessage(event.data));
-    this.worker.addEventListener("error", (event) => {
+    this.worker = worker;
+    worker.addEventListener("message", (event) => this.onMessage(worker, event.data));
+    worker.addEventListener("error", (event) => {
       event.preventDefault();
-      this.fail(event.message || "the engine's worker could not run");
+      this.lose(worker, event.message || "the engine's worker stopped");
     });
-    this.worker.addEventListener("messageerror", () => this.fail("a message from the engine could not be read"));
-    const timeoutMs = this.config.initTimeoutMs || INIT_TIMEOUT_MS;
-    this.ready = this.send("init", {
-      pyodideUrl: this.config.pyodideUrl, engineUrl: this.config.engineUrl, snapshotUrl: this.config.snapshotUrl || null,
-    }, timeoutMs)
-      .then((result) => {
-        this.timings.ready = performance.now();
-        this.info = result;
+    worker.addEventListener("messageerror", () => this.lose(worker, "a message from the engine could not be read"));
+    const { pyodideUrl, engineUrl, snapshotUrl } = this.config;
+    this.ready = this.send("init", { pyodideUrl, engineUrl, snapshotUrl: snapshotUrl || null },
+      this.config.initTimeoutMs || INIT_TIMEOUT_MS)
+      .then((reply) => {
+        if (!reply || reply.result === undefined) throw new EngineError("the engine did not start", "failed");
+        this.info = reply.result;
         performance.mark("engine-ready");
         this.setStatus("ready");
-        return result;
-      }, (error) => {
-        this.fail(error.kind === "timeout" ? "timeout" : error.message);
-        throw error;
+        return reply.result;
+      })
+      .catch((error) => {
+        this.stopWorker();
+        const reason = error.kind === "dead" ? "timeout" : error.message;
+        this.setStatus("failed", reason);
+        throw new EngineError(reason, "failed");
       });
     this.ready.catch(() => {});
     return this.ready;
   }
 
-  fail(reason) {
-    if (this.status === "failed") return;
+  /** @param {string} reason */
+  failStart(reason) {
+    this.setStatus("failed", reason);
+    this.ready = Promise.reject(new EngineError(reason, "failed"));
+    this.ready.catch(() => {});
+    return this.ready;
+  }
+
+  /** Start again after a failure (the visitor's "try again"). */
+  retry() {
+    if (this.status !== "failed") return this.ready || this.start();
+    this.ready = null;
+    return this.start();
+  }
+
+  stopWorker() {
     if (this.worker) this.worker.terminate();
+    this.worker = null;
+  }
+
+  /**
+   * The worker died or fell silent: fail what is pending and start a new one (once ready, the
+   * page can ask again).
+   * @param {Worker} worker @param {string} reason
+   */
+  lose(worker, reason) {
+    if (worker !== this.worker) return;
+    this.stopWorker();
+    const initial = this.status !== "ready"; // a start that fails: start() reports it, no endless restarts
     for (const [, entry] of this.pending) {
-      clearTimeout(entry.timer);
-      entry.reject(new EngineError(reason, "failed"));
+      clearTimeout(entry.ack);
+      clearTimeout(entry.reply);
+      entry.reject(new EngineError(reason, "dead"));
     }
     this.pending.clear();
-    this.setStatus("failed", reason);
+    if (initial) return;
+    this.restarts += 1;
+    this.ready = null;
+    this.setStatus("restarting", reason);
+    this.start();
   }
 
-  onMessage(data) {
-    if (!data || typeof data.id !== "number") return;
+  /** @param {Worker} worker @param {any} data */
+  onMessage(worker, data) {
+    if (worker !== this.worker || !data || typeof data.id !== "number") return;
     const entry = this.pending.get(data.id);
     if (!entry) return;
+    clearTimeout(entry.ack);
+    if (data.ack) {
+      // Received: now wait for the answer (a long computation is not a dead worker).
+      entry.reply = setTimeout(() => this.lose(worker, "no answer"), entry.replyMs);
+      return;
+    }
+    clearTimeout(entry.reply);
     this.pending.delete(data.id);
-    clearTimeout(entry.timer);
-    if ("error" in data) entry.reject(new EngineError(String(data.error)));
-    else entry.resolve(data.result);
+    if (data.failure) {
+      const { code, detail } = data.failure;
+      entry.reject(new EngineError(String(detail || code), "failure", String(code)));
+    } else if (data.refusal) {
+      entry.resolve({ refusal: data.refusal });
+    } else {
+      entry.resolve({ result: data.result });
+    }
   }
 
-  send(type, payload, timeoutMs = REQUEST_TIMEOUT_MS) {
-    if (this.status === "failed") return Promise.reject(new EngineError(this.reason || "failed", "failed"));
+  /**
+   * @param {string} type @param {object} payload @param {number} replyMs
+   * @returns {Promise<Reply>}
+   */
+  send(type, payload, replyMs = REPLY_TIMEOUT_MS) {
+    const worker = this.worker;
+    if (!worker) return Promise.reject(new EngineError(this.reason || "the engine is not running", "dead"));
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => {
-        this.pending.delete(id);
-        reject(new EngineError(`${type}: no answer after ${Math.round(timeoutMs / 1000)} s`, "timeout"));
-      }, timeoutMs);
-      this.pending.set(id, { resolve, reject, timer });
-      this.worker.postMessage({ id, type, ...payload });
+      const ack = setTimeout(() => this.lose(worker, "no answer"), this.config.ackTimeoutMs || ACK_TIMEOUT_MS);
+      this.pending.set(id, { resolve, reject, ack, reply: null, replyMs });
+      worker.postMessage({ id, type, ...payload });
     });
   }
 
-  /** A request once the engine is ready: resolves with the result (JSON text for the engine calls). */
+  /**
+   * A request once the engine is ready: resolves with {result} or {refusal}; rejects with an
+   * EngineError when the engine cannot answer.
+   * @param {string} type @param {object} [payload]
+   */
   async request(type, payload = {}) {
     await this.start();
     return this.send(type, payload);

@@ -1,4 +1,5 @@
-// Keys, taps and form events of one demo, mapped to its controller's actions.
+// Keys, taps and form events of one demo, mapped to its actions (playback, session); the forms
+// are read by their views.
 //
 // - ← → Home End step when the focus is anywhere in the demo (except in a text field, a
 //   select or the slider, which keep their own keys); preventDefault keeps the page still.
@@ -8,11 +9,14 @@
 const REPEAT_DELAY_MS = 400;
 const REPEAT_EVERY_MS = 110;
 
+import { randomSeed, readSettings } from "./views/live.js";
+import { readStake, updateStakeSum } from "./views/seat.js";
+
 const STEP_ACTIONS = {
-  first: (c) => c.first(),
-  prev: (c) => c.prev(),
-  next: (c) => c.next(),
-  last: (c) => c.last(),
+  first: (demo) => demo.playback.first(),
+  prev: (demo) => demo.playback.prev(),
+  next: (demo) => demo.playback.next(),
+  last: (demo) => demo.playback.last(),
 };
 
 const KEYS = { ArrowLeft: "prev", ArrowRight: "next", Home: "first", End: "last" };
@@ -26,9 +30,12 @@ function ownKeys(target) {
   return false;
 }
 
-export function bindEvents(controller) {
-  const app = controller.app;
-  const live = controller.view.live;
+/** @param {import("./controller.js").Demo} demo */
+export function bindEvents(demo) {
+  const { app, live, controls, table } = demo.view;
+  const { playback, session } = demo;
+  // The visitor is about to use the demo: the live engine starts now if it has not yet.
+  for (const type of ["pointerdown", "focusin"]) app.addEventListener(type, () => session.wake(), { once: true });
 
   // Keys.
   app.addEventListener("keydown", (event) => {
@@ -36,7 +43,7 @@ export function bindEvents(controller) {
     const action = KEYS[event.key];
     if (!action || ownKeys(event.target)) return;
     event.preventDefault();
-    STEP_ACTIONS[action](controller);
+    STEP_ACTIONS[action](demo);
   });
 
   // Buttons that repeat while held.
@@ -54,9 +61,9 @@ export function bindEvents(controller) {
     event.preventDefault(); // no text selection, no long-press menu; keep the focus on the button
     button.focus({ preventScroll: true });
     suppressClick = button;
-    action(controller);
+    action(demo);
     const again = () => {
-      action(controller);
+      action(demo);
       repeatTimer = setTimeout(again, REPEAT_EVERY_MS);
     };
     stopRepeat();
@@ -91,65 +98,23 @@ export function bindEvents(controller) {
     }
     suppressClick = null;
     if (target.getAttribute("aria-disabled") === "true") return;
-    switch (action) {
-      case "first":
-      case "prev":
-      case "next":
-      case "last":
-        STEP_ACTIONS[action](controller);
-        break;
-      case "play":
-        controller.togglePlay();
-        break;
-      case "toggle-text":
-        controller.toggleText();
-        break;
-      case "goto":
-        controller.goto(Number(target.dataset.step));
-        break;
-      case "dismiss-notice":
-        controller.dismissNotice(target);
-        break;
-      case "random-seed":
-        controller.randomSeed();
-        break;
-      case "reset":
-        controller.reset();
-        break;
-      case "select-card":
-        controller.selectCard(target.dataset.card);
-        break;
-      case "clear-selection":
-        controller.clearSelection();
-        break;
-      case "send-selection":
-        controller.sendSelection();
-        break;
-      case "move":
-        controller.sendMove(target.dataset.move);
-        break;
-      case "undo":
-        controller.undo();
-        break;
-      case "leave-seat":
-        controller.leaveSeat();
-        break;
-      default:
-        break;
-    }
+    const run = CLICKS[action];
+    if (run) run(demo, target);
   });
 
   // The slider and the speed.
-  const { slider, speed } = controller.view.controls;
-  slider.addEventListener("input", () => controller.goto(slider.valueAsNumber));
-  speed.addEventListener("change", () => controller.setSpeed(speed.value));
+  const { slider, speed } = controls;
+  slider.addEventListener("input", () => playback.goto(slider.valueAsNumber));
+  speed.addEventListener("change", () => playback.setSpeed(speed.value));
 
   // Forms: never submitted to a server (the CSP says form-action 'none').
   const forms = {
-    replay: () => controller.replayFromForm(),
-    seat: () => controller.takeSeatFromForm(),
-    move: () => controller.sendMoveFromForm(),
-    stake: () => controller.sendStake(),
+    replay: () => session.replay(readSettings(live)),
+    seat: () => session.takeSeat(live.seatSelect.value),
+    move: async () => {
+      if (await session.move(live.moveInput.value)) live.moveInput.value = "";
+    },
+    stake: () => session.stake(readStake(table.panel)),
   };
   app.addEventListener("submit", (event) => {
     const form = event.target.closest("form[data-form]");
@@ -158,5 +123,30 @@ export function bindEvents(controller) {
     const run = forms[form.dataset.form];
     if (run) run();
   });
-  live.stakeForm.addEventListener("input", () => controller.stakeChanged());
+  table.panel.stakeForm.addEventListener("input", () => {
+    const decision = demo.seat && demo.seat.you.decision;
+    if (decision && decision.stake) updateStakeSum(table.panel, decision.stake.total);
+  });
 }
+
+const CLICKS = {
+  ...STEP_ACTIONS,
+  play: (demo) => demo.playback.togglePlay(),
+  "toggle-text": (demo) => demo.playback.toggleText(),
+  goto: (demo, target) => demo.playback.goto(Number(target.dataset.step)),
+  "dismiss-notice": (demo, target) => {
+    demo.dismiss(target.dataset.kind);
+    demo.view.app.focus();
+  },
+  "random-seed": (demo) => randomSeed(demo.view.live),
+  reset: (demo) => demo.session.reset(),
+  retry: (demo) => demo.session.retry(),
+  "select-card": (demo, target) => demo.session.select(target.dataset.card),
+  "clear-selection": (demo) => demo.session.clearSelection(),
+  move: (demo, target) => demo.session.move(target.dataset.move),
+  undo: (demo) => demo.session.undo(),
+  "new-game": (demo) => demo.session.newGame(),
+  "leave-seat": (demo) => demo.session.leave(),
+  "leave-seat-confirmed": (demo) => demo.session.leave(true),
+  "stay-seated": (demo) => demo.session.stayInSeat(),
+};

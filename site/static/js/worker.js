@@ -1,72 +1,20 @@
-// The engine's module Web Worker: Pyodide runs engine/live.py here, off the page's thread.
+// The engine's module Web Worker: it loads Pyodide and the engine, then forwards every request to
+// engine/live.py's `handle` (the engine's one entry point for the browser; its doc lists the
+// requests). It acknowledges each message at once ({id, ack: true}), so that the page can tell a
+// busy engine from a dead one, then answers {id, result}, {id, refusal} or {id, failure}.
 //
-// Requests {id, type, ...}; replies {id, result} or {id, error}.
-//   init   {pyodideUrl, engineUrl, snapshotUrl?}
-//                                       -> {pyodide, python, started: "snapshot"|"plain", fallback, ms}
-//   replay {setup}                      -> JSON text of engine.live.replay(setup)
-//   seat   {setup, seat, key?}          -> JSON text of engine.live.Seat(setup, seat).state()
-//   move   {text, key?}                 -> JSON text of seat.move(text)
-//   undo   {key?}                       -> JSON text of seat.undo()
-//   leave  {key?}                       -> null (forgets the seat)
-// `setup` may be an object or JSON text. `key` names a seat when a page has several demos.
-// Pyodide is imported dynamically from the URL `init` gives (module workers only, Pyodide 314).
+//   init {pyodideUrl, engineUrl, snapshotUrl?} -> {pyodide, python, started: "snapshot"|"plain", fallback, ms}
+//
+// Pyodide 314 runs in module workers only; it is imported from the URL `init` gives.
 
 const LIB_DIR = "/home/pyodide/lib";
 
-// Python side: thin wrappers that turn every exception into {"failed": message}.
-const SHIM = `
-import json, sys
-if ${JSON.stringify(LIB_DIR)} not in sys.path:
-    sys.path.insert(0, ${JSON.stringify(LIB_DIR)})
-import engine.live as _live
-
-_seats = {}
-
-def _failed(error):
-    return json.dumps({"failed": str(error) or type(error).__name__}, ensure_ascii=False)
-
-def cl_replay(setup):
-    try:
-        return _live.replay(setup)
-    except Exception as error:
-        return _failed(error)
-
-def cl_seat(key, setup, seat):
-    try:
-        _seats[key] = _live.Seat(setup, seat)
-        return _seats[key].state()
-    except Exception as error:
-        _seats.pop(key, None)
-        return _failed(error)
-
-def cl_move(key, text):
-    seat = _seats.get(key)
-    if seat is None:
-        return _failed("no seat taken")
-    try:
-        return seat.move(text)
-    except Exception as error:
-        return _failed(error)
-
-def cl_undo(key):
-    seat = _seats.get(key)
-    if seat is None:
-        return _failed("no seat taken")
-    try:
-        return seat.undo()
-    except Exception as error:
-        return _failed(error)
-
-def cl_leave(key):
-    _seats.pop(key, None)
-`;
+// A snapshot restore that has not settled by then gives way to the ordinary start (both fit in
+// the client's guard on `init`).
+const SNAPSHOT_TIMEOUT_MS = 8000;
 
 let booting = null;
-let api = null;
-
-// A snapshot restore that has not settled by then gives way to the ordinary start (both fit in
-// the client's 20 s guard on `init`).
-const SNAPSHOT_TIMEOUT_MS = 8000;
+let handle = null; // engine.live.handle, once the engine is loaded
 
 function fetchBytes(url, what) {
   const bytes = fetch(url).then((response) => {
@@ -86,28 +34,13 @@ function withTimeout(promise, ms, what) {
 }
 
 // Unpack the engine's zip into LIB_DIR (after a restore too: a snapshot holds the imported
-// modules, not the files) and run the shim; returns the API.
-function setUpEngine(pyodide, bytes) {
+// modules, not the files) and import engine.live.
+function loadEngine(pyodide, bytes) {
   pyodide.FS.mkdirTree(LIB_DIR);
   pyodide.unpackArchive(bytes, "zip", { extractDir: LIB_DIR });
-  const exists = (path) => pyodide.FS.analyzePath(path).exists;
-  if (!exists(`${LIB_DIR}/engine/live.py`)) {
-    if (exists(`${LIB_DIR}/live.py`)) {
-      // A zip of the package's files without the folder: put them in engine/.
-      pyodide.unpackArchive(bytes, "zip", { extractDir: `${LIB_DIR}/engine` });
-    } else {
-      throw new Error("the engine's zip has no engine/live.py");
-    }
-  }
-  pyodide.runPython(SHIM);
-  const g = pyodide.globals;
-  return {
-    replay: g.get("cl_replay"),
-    seat: g.get("cl_seat"),
-    move: g.get("cl_move"),
-    undo: g.get("cl_undo"),
-    leave: g.get("cl_leave"),
-  };
+  if (!pyodide.FS.analyzePath(`${LIB_DIR}/engine/live.py`).exists) throw new Error("the engine's zip has no engine/live.py");
+  pyodide.runPython(`import sys\nif ${JSON.stringify(LIB_DIR)} not in sys.path: sys.path.insert(0, ${JSON.stringify(LIB_DIR)})`);
+  return pyodide.pyimport("engine.live").handle;
 }
 
 // A restored snapshot has the random state it was made with: reseed it from the browser.
@@ -116,27 +49,20 @@ function reseed(pyodide) {
   pyodide.runPython(`import random; random.seed(0x${hex})`);
 }
 
-// The ordinary start's Pyodide, or the snapshot's (engine already imported) when it restores.
+// The snapshot's Pyodide, with the engine already imported.
 async function fromSnapshot(loadPyodide, base, snapshotBytes, zipBytes) {
   const pyodide = await withTimeout(loadPyodide({ indexURL: base, _loadSnapshot: snapshotBytes }),
     SNAPSHOT_TIMEOUT_MS, "the snapshot");
-  if (!pyodide.runPython("import sys; 'engine.live' in sys.modules")) {
-    throw new Error("the snapshot has no engine.live");
-  }
+  if (!pyodide.runPython("import sys; 'engine.live' in sys.modules")) throw new Error("the snapshot has no engine.live");
   reseed(pyodide);
-  const engineApi = setUpEngine(pyodide, await zipBytes);
-  if (pyodide.runPython("import engine.live; engine.live.__name__") !== "engine.live") {
-    throw new Error("the engine does not import from the snapshot");
-  }
-  return { pyodide, engineApi };
+  return { pyodide, engine: loadEngine(pyodide, await zipBytes) };
 }
 
 async function init({ pyodideUrl, engineUrl, snapshotUrl }) {
   const t0 = performance.now();
   const base = new URL(pyodideUrl, self.location.href).href.replace(/\/?$/, "/");
-  const zipUrl = new URL(engineUrl, self.location.href).href;
   // The engine's zip (and the snapshot) download while Pyodide's loader is imported.
-  const zipBytes = fetchBytes(zipUrl, "the engine");
+  const zipBytes = fetchBytes(new URL(engineUrl, self.location.href).href, "the engine");
   const snapshotBytes = snapshotUrl ? fetchBytes(new URL(snapshotUrl, self.location.href).href, "the snapshot") : null;
   const { loadPyodide } = await import(`${base}pyodide.mjs`);
   const t1 = performance.now();
@@ -145,19 +71,18 @@ async function init({ pyodideUrl, engineUrl, snapshotUrl }) {
   let fallback = null;
   if (snapshotBytes) {
     try {
-      ({ pyodide, engineApi: api } = await fromSnapshot(loadPyodide, base, snapshotBytes, zipBytes));
+      ({ pyodide, engine: handle } = await fromSnapshot(loadPyodide, base, snapshotBytes, zipBytes));
       started = "snapshot";
     } catch (error) {
       fallback = String(error && error.message ? error.message : error);
       console.warn(`the engine's snapshot failed, starting Pyodide the ordinary way: ${fallback}`); // eslint-disable-line no-console
       pyodide = null;
-      api = null;
     }
   }
   const t2 = performance.now();
   if (!pyodide) {
     pyodide = await loadPyodide({ indexURL: base });
-    api = setUpEngine(pyodide, await zipBytes);
+    handle = loadEngine(pyodide, await zipBytes);
   }
   const t3 = performance.now();
   return {
@@ -169,36 +94,33 @@ async function init({ pyodideUrl, engineUrl, snapshotUrl }) {
   };
 }
 
-const asText = (setup) => (typeof setup === "string" ? setup : JSON.stringify(setup));
-
-const HANDLERS = {
-  replay: (m) => api.replay(asText(m.setup)),
-  seat: (m) => api.seat(m.key || "", asText(m.setup), String(m.seat)),
-  move: (m) => api.move(m.key || "", String(m.text)),
-  undo: (m) => api.undo(m.key || ""),
-  leave: (m) => {
-    api.leave(m.key || "");
-    return null;
-  },
-};
+const message = (error) => String(error && error.message ? error.message : error);
 
 self.addEventListener("message", async (event) => {
-  const message = event.data || {};
-  const { id, type } = message;
-  try {
-    let result;
-    if (type === "init") {
-      if (!booting) booting = init(message);
-      result = await booting;
-    } else {
-      if (!booting) throw new Error("the engine is not started: send init first");
-      await booting;
-      const handler = HANDLERS[type];
-      if (!handler) throw new Error(`unknown request type ${JSON.stringify(type)}`);
-      result = handler(message);
+  const { id, type, ...request } = event.data || {};
+  self.postMessage({ id, ack: true });
+  if (type === "init") {
+    if (!booting) booting = init(request);
+    try {
+      self.postMessage({ id, result: await booting });
+    } catch (error) {
+      self.postMessage({ id, failure: { code: "boot_failed", detail: message(error) } });
     }
-    self.postMessage({ id, result });
-  } catch (error) {
-    self.postMessage({ id, error: String(error && error.message ? error.message : error) });
+    return;
   }
+  try {
+    if (!booting) throw new Error("the engine is not started: send init first");
+    await booting;
+  } catch (error) {
+    self.postMessage({ id, failure: { code: "not_started", detail: message(error) } });
+    return;
+  }
+  let reply;
+  try {
+    reply = handle(JSON.stringify({ type, ...request }));
+  } catch (error) {
+    self.postMessage({ id, failure: { code: "engine_failed", detail: message(error) } });
+    return;
+  }
+  self.postMessage({ id, ...JSON.parse(reply) });
 });

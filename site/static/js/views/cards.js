@@ -4,15 +4,17 @@ import { cardSvg } from "../cards-svg.js";
 import { h } from "../dom.js";
 
 /**
- * Fill `el` with the cards (codes; null = face down). Does nothing when the cards are the same
- * as last time; otherwise keeps the card elements that stay and only adds and removes the others.
+ * Fill `el` with the cards (codes; null = face down), each in a slot that may overlap the next
+ * when the row is short of room (views lay hands out in one line). Does nothing when the cards
+ * are the same as last time; otherwise keeps the slots that stay and only adds and removes others.
  */
-export function renderCards(el, codes, lang, key = codes.join(" ")) {
+export function renderCards(el, codes) {
+  const key = codes.map((code) => code || "back").join(" ") + `#${codes.length}`; // "" would be a row of nothing
   if (el.__key === key) return false;
   el.__key = key;
   const spare = new Map();
   for (const child of el.children) {
-    const id = child.getAttribute("data-card") || "back";
+    const id = child.dataset.card || "back";
     if (!spare.has(id)) spare.set(id, []);
     spare.get(id).push(child);
   }
@@ -20,7 +22,7 @@ export function renderCards(el, codes, lang, key = codes.join(" ")) {
   for (const code of codes) {
     const id = code || "back";
     const reusable = spare.get(id);
-    const node = reusable && reusable.length ? reusable.shift() : cardSvg(code, lang);
+    const node = reusable && reusable.length ? reusable.shift() : h("span", { class: "card-slot", "data-card": id }, [cardSvg(code)]);
     if (node === at) at = at.nextElementSibling;
     else el.insertBefore(node, at);
   }
@@ -29,37 +31,20 @@ export function renderCards(el, codes, lang, key = codes.join(" ")) {
 }
 
 /**
- * The visitor's own hand in seat mode: each card a toggle button (aria-pressed), the cards
- * that appear in a legal move marked `is-legal`.
+ * The visitor's own hand when it is his decision: each card a toggle button (aria-pressed) that
+ * the engine lets him select (`selectable`), the others shown but disabled.
  */
-export function renderSelectableCards(el, codes, lang, { selected, legal, enabled }) {
-  const key = `sel|${codes.join(" ")}|${[...selected].join(" ")}|${[...legal].join(" ")}|${enabled}`;
+export function renderSelectableCards(el, codes, { selected, selectable, enabled }) {
+  const key = `sel|${codes.join(" ")}|${[...selected].join(" ")}|${[...selectable].join(" ")}|${enabled}`;
   if (el.__key === key) return false;
   el.__key = key;
-  const nodes = codes.map((code) => {
-    const button = h("button", {
-      type: "button",
-      class: "card-button" + (legal.has(code) ? " is-legal" : "") + (selected.has(code) ? " is-selected" : ""),
-      "data-action": "select-card",
-      "data-card": code,
-      "aria-pressed": selected.has(code) ? "true" : "false",
-      disabled: enabled ? null : true,
-    }, [cardSvg(code, lang)]);
-    return button;
-  });
-  el.replaceChildren(...nodes);
-  return true;
-}
-
-/** A face-down pile: one card back and its count (nothing when empty). */
-export function renderPile(el, count, lang, label) {
-  const key = `pile|${count}|${label}`;
-  if (el.__key === key) return false;
-  el.__key = key;
-  if (!count) {
-    el.replaceChildren();
-    return true;
-  }
-  el.replaceChildren(cardSvg(null, lang), h("span", { class: "pile-count", text: label }));
+  el.replaceChildren(...codes.map((code) => h("button", {
+    type: "button",
+    class: "card-button" + (selectable.has(code) ? " is-selectable" : ""),
+    "data-action": "select-card",
+    "data-card": code,
+    "aria-pressed": selected.has(code) ? "true" : "false",
+    disabled: enabled && selectable.has(code) ? null : true,
+  }, [cardSvg(code)])));
   return true;
 }

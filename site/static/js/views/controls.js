@@ -1,8 +1,8 @@
-// Stepping controls: first / back / play-pause / forward / last, the timeline slider,
-// "step n of N", the autoplay speed and the "table as text" toggle.
+// Stepping controls: first / back / play-pause / forward / last, "step n of N" and the timeline
+// slider, in a bar of fixed height; apart, the autoplay speed and the "table as text" toggle.
 
 import { h, s, setAttr, setText, toggleClass } from "../dom.js";
-import { t } from "../i18n.js";
+import { catalogue, t } from "../catalogue.js";
 
 const ICONS = {
   first: "M6 5h3v14H6zM20 5v14L10 12z",
@@ -18,52 +18,54 @@ function icon(name) {
     [s("path", { d: ICONS[name] })]);
 }
 
-function stepButton(lang, action, repeat) {
+function stepButton(action, repeat) {
   return h("button", {
     type: "button", class: `step-button step-${action}`, "data-action": action, "data-repeat": repeat ? "true" : null,
-    "aria-label": t(lang, action), title: t(lang, action),
+    "aria-label": t(action), title: t(action),
   }, [icon(action)]);
 }
 
 export const SPEEDS = [0.5, 1, 2, 4];
 
-export function createControls(lang, textId) {
-  const first = stepButton(lang, "first", false);
-  const prev = stepButton(lang, "prev", true);
-  const next = stepButton(lang, "next", true);
-  const last = stepButton(lang, "last", false);
+export function createControls(textId) {
+  const lang = catalogue().lang;
+  const first = stepButton("first", false);
+  const prev = stepButton("prev", true);
+  const next = stepButton("next", true);
+  const last = stepButton("last", false);
   const playIcon = h("span", { class: "play-icon" }, [icon("play")]);
   const play = h("button", {
     type: "button", class: "step-button step-play", "data-action": "play", "aria-pressed": "false",
-    "aria-label": t(lang, "play"), title: t(lang, "play"),
+    "aria-label": t("play"), title: t("play"),
   }, [playIcon]);
   const slider = h("input", {
     type: "range", class: "controls-slider", min: 1, max: 1, step: 1, value: 1, "data-action": "slider",
-    "aria-label": t(lang, "slider"),
+    "aria-label": t("slider"),
   });
   const counter = h("output", { class: "controls-counter" });
   const speed = h("select", { class: "controls-speed", "data-action": "speed" },
-    SPEEDS.map((v) => h("option", { value: String(v), text: `${String(v).replace(".", lang === "ru" ? "," : ".")}×`, selected: v === 1 })));
-  const speedLabel = h("label", { class: "controls-speed-label" }, [h("span", { text: t(lang, "speed") }), " ", speed]);
+    SPEEDS.map((v) => h("option", { value: String(v), text: `${v.toLocaleString(lang)}×`, selected: v === 1 })));
+  const speedLabel = h("label", { class: "controls-speed-label" }, [h("span", { text: t("speed") }), " ", speed]);
   const textToggle = h("button", {
     type: "button", class: "text-toggle", "data-action": "toggle-text", "aria-expanded": "false", "aria-controls": textId,
-    text: t(lang, "table_text"),
+    text: t("table_text"),
   });
   const el = h("div", { class: "demo-controls" }, [
-    h("div", { class: "controls-buttons" }, [first, prev, play, next, last]),
-    h("div", { class: "controls-timeline" }, [slider, counter]),
-    h("div", { class: "controls-extra" }, [speedLabel, textToggle]),
+    h("div", { class: "controls-buttons" }, [first, prev, play, next, last, counter]),
+    h("div", { class: "controls-timeline" }, [slider]),
   ]);
-  return { el, first, prev, play, playIcon, next, last, slider, counter, speed, textToggle, playing: null };
+  // The speed and the text view are not stepped with: they sit below the narration.
+  const extra = h("div", { class: "controls-extra" }, [speedLabel, textToggle]);
+  return { el, extra, first, prev, play, playIcon, next, last, slider, counter, speed, textToggle, playing: null };
 }
 
-/** ctx: {lang, n, total, playing, showText, speed} */
+/** ctx: {n, total, playing, showText, speed} */
 export function updateControls(refs, ctx) {
-  const { lang, n, total } = ctx;
+  const { n, total } = ctx;
   const max = String(total);
   if (refs.slider.max !== max) refs.slider.max = max;
   if (refs.slider.valueAsNumber !== n) refs.slider.value = String(n);
-  const counter = t(lang, "step_of", { n, total });
+  const counter = t("step_of", { n, total });
   setText(refs.counter, counter);
   setAttr(refs.slider, "aria-valuetext", counter);
   // aria-disabled, not disabled: a focused button must keep the focus (and the arrow keys).
@@ -73,7 +75,7 @@ export function updateControls(refs, ctx) {
   setAttr(refs.last, "aria-disabled", n >= total ? "true" : null);
   if (refs.playing !== ctx.playing) {
     refs.playing = ctx.playing;
-    const label = t(lang, ctx.playing ? "pause" : "play");
+    const label = t(ctx.playing ? "pause" : "play");
     setAttr(refs.play, "aria-pressed", ctx.playing ? "true" : "false");
     setAttr(refs.play, "aria-label", label);
     setAttr(refs.play, "title", label);

@@ -1,303 +1,163 @@
-// The live-engine panel: its loading status (never blocking the recorded hand), the settings
-// form (seed, players, every interpretation, each named in plain language with its paragraph),
-// and the seat: the visitor's decisions (legal moves as buttons, the banker's spread, cards
-// chosen in his hand, a typed move), refusals with the engine's message and paragraph, undo.
+// The live-engine panel: its status (never blocking the recorded hand), a message with "try
+// again" after a failure, the settings form (seed, players, and every option as the engine's
+// catalogue names it, with its paragraphs and its question), the seat to take, and a typed move
+// for the seated visitor. The form is read here; the engine judges every value.
 
-import { dual, h, setAttr, setText, toggleClass, uniqueId } from "../dom.js";
-import { cardName, moveText, SUIT_SYMBOL, t } from "../i18n.js";
-import { OPTIONS, parseSuitFines, SUITS_BY_FINE } from "../options.js";
-import { quoteBlock } from "./narration.js";
+import { catalogue, t } from "../catalogue.js";
+import { h, setAttr, setText, toggleClass, uniqueId } from "../dom.js";
 
-const MAX_LEGAL_BUTTONS = 40; // beyond, the cards in the hand or the move field choose
-
-const SUIT_WORD = {
-  en: { H: "hearts", C: "clubs", D: "diamonds", S: "spades" },
-  ru: { H: "черви", C: "трефы", D: "бубны", S: "пики" },
-};
-
-function labelled(lang, id, text, rule, control) {
-  const label = h("label", { for: id }, [text, rule ? h("span", { class: "rule-ref", text: ` (${rule})` }) : null]);
-  return h("div", { class: "live-field" }, [label, control]);
+function labelled(id, text, rule, control, hint) {
+  const hintId = hint ? uniqueId("hint") : null;
+  if (hintId) control.setAttribute("aria-describedby", hintId);
+  return h("div", { class: "live-field" }, [
+    h("label", { for: id }, [text, rule ? h("span", { class: "rule-ref", text: ` (${rule})` }) : null]),
+    control,
+    hint ? h("p", { class: "live-hint", id: hintId, text: hint }) : null,
+  ]);
 }
 
-export function createLive(lang) {
+export function createLive() {
+  const { limits, options } = catalogue();
   const headingId = uniqueId("live-heading");
+  const statusText = h("span", { class: "live-status-text" });
+  const retryEngine = h("button", { type: "button", class: "live-small-button is-hidden", "data-action": "retry", text: t("retry") });
   const status = h("p", { class: "live-status is-loading", role: "status" }, [
-    h("span", { class: "live-spinner", "aria-hidden": "true" }), h("span", { class: "live-status-text", text: t(lang, "live_loading") }),
+    h("span", { class: "live-spinner", "aria-hidden": "true" }), statusText, " ", retryEngine,
   ]);
-  const message = h("p", { class: "live-message is-hidden", role: "status" });
+  const messageText = h("span", { class: "live-message-text" });
+  const retry = h("button", { type: "button", class: "live-small-button is-hidden", "data-action": "retry", text: t("retry") });
+  const message = h("p", { class: "live-message is-hidden", role: "status" }, [messageText, " ", retry]);
 
   // Settings.
   const fields = {};
   const seedId = uniqueId("live-seed");
-  fields.seed = h("input", { id: seedId, name: "seed", type: "number", min: 0, step: 1, inputmode: "numeric" });
-  const seedField = labelled(lang, seedId, t(lang, "seed"), null, h("span", { class: "live-inline" }, [
-    fields.seed, h("button", { type: "button", class: "live-small-button", "data-action": "random-seed", text: t(lang, "random_seed") }),
-  ]));
+  fields.seed = h("input", { id: seedId, name: "seed", type: "text", inputmode: "numeric", autocomplete: "off" });
+  const seedField = labelled(seedId, t("seed"), null, h("span", { class: "live-inline" }, [
+    fields.seed, h("button", { type: "button", class: "live-small-button", "data-action": "random-seed", text: t("random_seed") }),
+  ]), null);
   const playersId = uniqueId("live-players");
-  fields.players = h("input", { id: playersId, name: "players", type: "number", min: 2, max: 17, step: 1, inputmode: "numeric" });
-  const optionFields = [seedField, labelled(lang, playersId, t(lang, "players"), "p2", fields.players)];
-  for (const meta of OPTIONS) {
-    const id = uniqueId(`live-opt-${meta.key}`);
-    if (meta.suitFines) {
-      const inputs = SUITS_BY_FINE.map((suit) => {
-        const sid = uniqueId(`live-fine-${suit}`);
-        fields[`suit.${suit}`] = h("input", { id: sid, name: `suit.${suit}`, type: "number", min: 0, step: 1, inputmode: "numeric" });
-        return h("span", { class: "live-suit-fine" }, [
-          h("label", { for: sid, text: `${SUIT_SYMBOL[suit]} ${SUIT_WORD[lang][suit]}` }), fields[`suit.${suit}`],
-        ]);
-      });
-      optionFields.push(h("fieldset", { class: "live-field live-suit-fines" }, [
-        h("legend", {}, [meta.label[lang], h("span", { class: "rule-ref", text: ` (${meta.rule})` })]), ...inputs,
-      ]));
-    } else if (meta.number) {
-      fields[meta.key] = h("input", { id, name: `opt.${meta.key}`, type: "number", min: meta.min, step: 1, inputmode: "numeric" });
-      optionFields.push(labelled(lang, id, meta.label[lang], meta.rule, fields[meta.key]));
+  fields.players = h("input", { id: playersId, name: "players", type: "number", min: limits.players[0], max: limits.players[1],
+    step: 1, inputmode: "numeric" });
+  const optionFields = [seedField, labelled(playersId, t("players"), "p2", fields.players, null)];
+  for (const info of options) {
+    const id = uniqueId(`live-opt-${info.key}`);
+    if (info.kind === "choice") {
+      fields[info.key] = h("select", { id, name: `opt.${info.key}` },
+        info.choices.map((choice) => h("option", { value: choice.value, text: choice.label })));
     } else {
-      fields[meta.key] = h("select", { id, name: `opt.${meta.key}` },
-        meta.values.map((value) => h("option", { value, text: meta.names[value][lang] })));
-      optionFields.push(labelled(lang, id, meta.label[lang], meta.rule, fields[meta.key]));
+      fields[info.key] = h("input", {
+        id, name: `opt.${info.key}`, type: info.kind === "number" ? "number" : "text",
+        min: info.kind === "number" ? info.minimum : null, step: info.kind === "number" ? 1 : null,
+        inputmode: info.kind === "number" ? "numeric" : null, autocomplete: "off", spellcheck: "false",
+      });
     }
+    optionFields.push(labelled(id, info.label, info.rules.join(", "), fields[info.key], info.question));
   }
-  const replayButton = h("button", { type: "submit", class: "live-button", text: t(lang, "replay") });
-  const resetButton = h("button", { type: "button", class: "live-button", "data-action": "reset", text: t(lang, "reset") });
   const settingsFieldset = h("fieldset", { class: "live-fields", disabled: true }, [
-    h("legend", { class: "visually-hidden", text: t(lang, "settings") }),
-    ...optionFields, h("div", { class: "live-buttons" }, [replayButton, resetButton]),
+    h("legend", { class: "visually-hidden", text: t("settings") }), ...optionFields,
   ]);
   const settingsForm = h("form", { class: "live-form", "data-form": "replay", novalidate: true }, [
-    h("p", { class: "live-hint", text: t(lang, "settings_hint") }), settingsFieldset,
+    h("p", { class: "live-hint", text: t("settings_hint") }), settingsFieldset,
+    h("div", { class: "live-buttons" }, [
+      h("button", { type: "submit", class: "live-button is-primary", text: t("replay") }),
+      h("button", { type: "button", class: "live-button", "data-action": "reset", text: t("reset") }),
+    ]),
   ]);
-  const settings = h("details", { class: "live-settings" }, [h("summary", { text: t(lang, "settings") }), settingsForm]);
+  const settings = h("details", { class: "live-settings" }, [h("summary", { text: t("settings") }), settingsForm]);
 
   // The seat.
   const seatSelectId = uniqueId("live-seat");
   const seatSelect = h("select", { id: seatSelectId, name: "seat" });
-  const seatFieldset = h("fieldset", { class: "live-fields", disabled: true }, [
-    h("legend", { class: "visually-hidden", text: t(lang, "seat_heading") }),
-    labelled(lang, seatSelectId, t(lang, "seat_select"), null, seatSelect),
-    h("div", { class: "live-buttons" }, [h("button", { type: "submit", class: "live-button", text: t(lang, "take_seat") })]),
-  ]);
+  const seatButton = h("button", { type: "submit", class: "live-button is-primary", text: t("take_seat") });
   const seatForm = h("form", { class: "live-form", "data-form": "seat", novalidate: true }, [
-    h("p", { class: "live-hint", text: t(lang, "seat_hint") }), seatFieldset,
+    h("p", { class: "live-hint", text: t("seat_hint") }),
+    labelled(seatSelectId, t("seat_select"), null, seatSelect, null),
+    h("div", { class: "live-buttons" }, [seatButton]),
   ]);
-
-  const seatStatus = h("p", { class: "seat-status", role: "status" });
-  const refusalText = h("p", { class: "seat-refusal-text" });
-  const refusalQuote = h("div", { class: "seat-refusal-quote" });
-  const refusal = h("div", { class: "seat-refusal is-hidden", role: "alert" }, [refusalText, refusalQuote]);
-
-  const stakeInputs = [];
-  const stakeFields = [0, 1, 2, 3].map((i) => {
-    const id = uniqueId("stake");
-    const input = h("input", { id, type: "number", min: 1, step: 1, inputmode: "numeric", name: `stake.${i}`, "data-stake": i });
-    stakeInputs.push(input);
-    return h("span", { class: "stake-field" }, [h("label", { for: id, text: t(lang, "stake_card", { n: i + 1 }) }), input]);
-  });
-  const stakePrompt = h("p", { class: "stake-prompt" });
-  const stakeSum = h("output", { class: "stake-sum" });
-  const stakeForm = h("form", { class: "seat-stake is-hidden", "data-form": "stake", novalidate: true }, [
-    stakePrompt, h("div", { class: "stake-fields" }, stakeFields), stakeSum,
-    h("button", { type: "submit", class: "live-button", text: t(lang, "stake_send") }),
-  ]);
-
-  const selectionText = h("p", { class: "selection-text" });
-  const selectionButtons = h("div", { class: "selection-buttons" });
-  const selection = h("div", { class: "seat-selection is-hidden" }, [selectionText, selectionButtons]);
-
-  const legalList = h("ul", { class: "legal-list" });
-  const legal = h("div", { class: "seat-legal is-hidden" }, [h("p", { class: "legal-title", text: t(lang, "legal_moves") }), legalList]);
-
   const moveId = uniqueId("move");
-  const moveHintId = uniqueId("move-hint");
   const moveInput = h("input", { id: moveId, name: "move", type: "text", autocomplete: "off", spellcheck: "false",
-    autocapitalize: "off", "aria-describedby": moveHintId });
-  const moveForm = h("form", { class: "seat-move", "data-form": "move", novalidate: true }, [
-    h("label", { for: moveId, text: t(lang, "move_field") }),
-    h("span", { class: "live-inline" }, [moveInput, h("button", { type: "submit", class: "live-button", text: t(lang, "send_move") })]),
-    h("p", { class: "live-hint", id: moveHintId, text: t(lang, "move_hint") }),
+    autocapitalize: "off" });
+  const moveForm = h("form", { class: "seat-move is-hidden", "data-form": "move", novalidate: true }, [
+    labelled(moveId, t("move_field"), null, h("span", { class: "live-inline" }, [
+      moveInput, h("button", { type: "submit", class: "live-button", text: t("send_move") }),
+    ]), t("move_hint")),
   ]);
-  const undo = h("button", { type: "button", class: "live-button", "data-action": "undo", text: t(lang, "undo") });
-  const leave = h("button", { type: "button", class: "live-button", "data-action": "leave-seat", text: t(lang, "leave_seat") });
-  const seatPanel = h("div", { class: "seat-panel is-hidden" }, [
-    seatStatus, refusal, stakeForm, selection, legal, moveForm, h("div", { class: "live-buttons" }, [undo, leave]),
-  ]);
-  const seat = h("div", { class: "live-seat" }, [h("h5", { class: "live-subtitle", text: t(lang, "seat_heading") }), seatForm, seatPanel]);
+  const seat = h("div", { class: "live-seat" }, [h("h5", { class: "live-subtitle", text: t("seat_heading") }), seatForm, moveForm]);
 
   const el = h("section", { class: "demo-live", "aria-labelledby": headingId }, [
-    h("h4", { class: "zone-title", id: headingId, text: t(lang, "live_heading") }), status, message, settings, seat,
+    h("h4", { class: "zone-title", id: headingId, text: t("live_heading") }), status, message, seat, settings,
   ]);
-  return {
-    el, status, message, settings, settingsForm, settingsFieldset, fields, replayButton, resetButton,
-    seatForm, seatFieldset, seatSelect, seatPanel, seatStatus, refusal, refusalText, refusalQuote,
-    stakeForm, stakeInputs, stakePrompt, stakeSum, selection, selectionText, selectionButtons,
-    legal, legalList, moveForm, moveInput, undo, leave,
-  };
+  return { el, status, statusText, retryEngine, message, messageText, retry, settings, settingsForm, settingsFieldset,
+    fields, seatForm, seatSelect, seatButton, moveForm, moveInput };
 }
 
-/** Put settings {options, seed, players} into the form. */
+/** A new seed in the form (the visitor then replays with it). */
+export function randomSeed(refs) {
+  refs.fields.seed.value = String(Math.floor(Math.random() * 1e9));
+}
+
+/** Put settings {options, seed, players} (text) into the form. */
 export function fillSettings(refs, settings) {
-  const f = refs.fields;
-  f.seed.value = settings.seed === null || settings.seed === undefined ? "" : String(settings.seed);
-  f.players.value = String(settings.players);
-  for (const meta of OPTIONS) {
-    const value = settings.options[meta.key];
-    if (meta.suitFines) {
-      const fines = parseSuitFines(value || "H=4 C=3 D=2 S=1") || { H: 4, C: 3, D: 2, S: 1 };
-      for (const suit of SUITS_BY_FINE) f[`suit.${suit}`].value = String(fines[suit]);
-    } else if (value !== undefined) {
-      f[meta.key].value = String(value);
-    }
+  refs.fields.seed.value = settings.seed;
+  refs.fields.players.value = settings.players;
+  for (const info of catalogue().options) {
+    const value = settings.options[info.key];
+    refs.fields[info.key].value = value === undefined ? String(info.default) : value;
   }
 }
 
-/** The form's settings as {options, seed, players}; numbers stay text when not whole numbers. */
+/** The form's settings as text: {options, seed, players}. */
 export function readSettings(refs) {
-  const f = refs.fields;
-  const whole = (text) => (/^\s*\d+\s*$/.test(text) ? Number(text) : text.trim());
   const options = {};
-  for (const meta of OPTIONS) {
-    if (meta.suitFines) {
-      options[meta.key] = SUITS_BY_FINE.map((suit) => `${suit}=${f[`suit.${suit}`].value.trim()}`).join(" ");
-    } else if (meta.number) {
-      options[meta.key] = whole(f[meta.key].value);
-    } else {
-      options[meta.key] = f[meta.key].value;
-    }
-  }
-  const seedText = f.seed.value.trim();
-  return { options, seed: seedText === "" ? null : whole(seedText), players: whole(f.players.value) };
+  for (const info of catalogue().options) options[info.key] = refs.fields[info.key].value.trim();
+  return { options, seed: refs.fields.seed.value.trim(), players: refs.fields.players.value.trim() };
 }
 
-export function updateStakeSum(refs, lang, total) {
-  const sum = refs.stakeInputs.reduce((acc, input) => acc + (Number(input.value) || 0), 0);
-  setText(refs.stakeSum, t(lang, "stake_sum", { sum, total }));
-  toggleClass(refs.stakeSum, "is-wrong", sum !== total);
-}
-
-function seatOptions(refs, lang, seats) {
+function seatOptions(refs, seats) {
   const key = seats.join("\u0000");
   if (refs.seatSelect.__key === key) return;
   refs.seatSelect.__key = key;
   const previous = refs.seatSelect.value;
   refs.seatSelect.replaceChildren(
     ...seats.map((name) => h("option", { value: name, text: name })),
-    h("option", { value: "banker", text: t(lang, "seat_banker") }),
+    h("option", { value: "banker", text: t("seat_banker") }),
   );
   if ([...seats, "banker"].includes(previous)) refs.seatSelect.value = previous;
 }
 
-/**
- * ctx: {lang, status, reason, busy, message: {text, kind}|null, seats, seat: null|{name, your_turn, legal,
- *   stake_total, error, rule, phase, led, selected: Set, over}, paragraphs, timeoutSeconds}
- */
+const STATUS_TEXT = { idle: "live_idle", loading: "live_loading", ready: "live_ready", restarting: "live_restarting", failed: "live_failed" };
+
+/** ctx: {status, reason, busy, message, seats, seated, settings, settingsKey} */
 export function updateLive(refs, ctx) {
-  const { lang } = ctx;
-  // Status.
-  let statusText;
-  if (ctx.status === "failed") {
-    const reason = ctx.reason === "timeout" ? t(lang, "live_timeout", { s: ctx.timeoutSeconds }) : ctx.reason;
-    statusText = t(lang, "live_failed", { reason });
-  } else if (ctx.status === "ready") {
-    statusText = ctx.busy ? t(lang, "live_busy") : t(lang, "live_ready");
-  } else {
-    statusText = t(lang, "live_loading");
-  }
-  setText(refs.status.lastChild, statusText);
-  toggleClass(refs.status, "is-loading", ctx.status === "loading" || ctx.status === "idle" || ctx.busy);
+  let text = t(STATUS_TEXT[ctx.status] || "live_loading");
+  if (ctx.status === "failed") text = t("live_failed", { reason: ctx.reason === "timeout" ? t("live_timeout") : ctx.reason });
+  if (ctx.status === "ready" && ctx.busy) text = t("live_busy");
+  setText(refs.statusText, text);
+  const working = ctx.status === "loading" || ctx.status === "restarting" || ctx.busy;
+  toggleClass(refs.status, "is-loading", working);
   toggleClass(refs.status, "is-error", ctx.status === "failed");
   toggleClass(refs.status, "is-ready", ctx.status === "ready" && !ctx.busy);
+  toggleClass(refs.retryEngine, "is-hidden", ctx.status !== "failed");
   refs.el.dataset.engine = ctx.status;
 
   const message = ctx.message;
-  setText(refs.message, message ? message.text : "");
+  setText(refs.messageText, message ? message.text : "");
   toggleClass(refs.message, "is-hidden", !message);
   toggleClass(refs.message, "is-error", !!(message && message.kind === "error"));
+  toggleClass(refs.retry, "is-hidden", !(message && message.retry));
+  setAttr(refs.message, "role", message && message.kind === "error" ? "alert" : "status");
 
-  const usable = ctx.status === "ready" && !ctx.busy;
-  refs.settingsFieldset.disabled = !(usable && !ctx.seat);
-  refs.seatFieldset.disabled = !(usable && !ctx.seat);
-  toggleClass(refs.el, "is-failed", ctx.status === "failed");
-  seatOptions(refs, lang, ctx.seats);
-
-  // The seat.
-  const seat = ctx.seat;
-  toggleClass(refs.seatPanel, "is-hidden", !seat);
-  toggleClass(refs.seatForm, "is-hidden", !!seat);
-  if (!seat) return;
-  const you = seat.name === "banker" ? t(lang, "banker") : seat.name;
-  const turn = seat.over ? t(lang, "game_over") : seat.your_turn ? t(lang, "your_turn") : t(lang, "not_your_turn");
-  setText(refs.seatStatus, `${t(lang, "seat_taken", { seat: you })} ${turn}`);
-
-  const refusalKey = seat.error ? `${seat.error}|${seat.rule}` : "";
-  if (refs.refusal.__key !== refusalKey) {
-    refs.refusal.__key = refusalKey;
-    if (seat.error) {
-      refs.refusalText.textContent = seat.rule ? t(lang, "refused", { rule: seat.rule, message: seat.error })
-        : t(lang, "refused_plain", { message: seat.error });
-      refs.refusalQuote.replaceChildren(...(seat.rule ? [quoteBlock(seat.rule, ctx.paragraphs, lang, true)] : []));
-    } else {
-      refs.refusalText.textContent = "";
-      refs.refusalQuote.replaceChildren();
-    }
+  const usable = ctx.status === "ready" && !ctx.busy && !ctx.seated;
+  refs.settingsFieldset.disabled = !usable;
+  for (const button of refs.settingsForm.querySelectorAll(".live-buttons button")) button.disabled = !usable;
+  refs.seatSelect.disabled = !usable;
+  refs.seatButton.disabled = !usable;
+  toggleClass(refs.seatForm, "is-hidden", ctx.seated);
+  toggleClass(refs.moveForm, "is-hidden", !ctx.seated);
+  setAttr(refs.moveInput, "disabled", ctx.busy || !ctx.turn ? true : null);
+  seatOptions(refs, ctx.seats);
+  if (refs.settingsForm.__key !== ctx.settingsKey) {
+    refs.settingsForm.__key = ctx.settingsKey;
+    fillSettings(refs, ctx.settings);
   }
-  toggleClass(refs.refusal, "is-hidden", !seat.error);
-
-  const stakeTotal = seat.your_turn ? seat.stake_total : null;
-  toggleClass(refs.stakeForm, "is-hidden", stakeTotal === null || stakeTotal === undefined);
-  if (stakeTotal !== null && stakeTotal !== undefined) {
-    setText(refs.stakePrompt, t(lang, "stake_prompt", { total: stakeTotal }));
-    if (refs.stakeForm.__total !== stakeTotal) {
-      refs.stakeForm.__total = stakeTotal;
-      const q = Math.floor(stakeTotal / 4);
-      const r = stakeTotal % 4;
-      refs.stakeInputs.forEach((input, i) => { input.value = String(q + (i < r ? 1 : 0)); });
-    }
-    updateStakeSum(refs, lang, stakeTotal);
-  } else {
-    refs.stakeForm.__total = null;
-  }
-
-  const choosing = seat.your_turn && ["lead", "answer", "trick"].includes(seat.phase);
-  toggleClass(refs.selection, "is-hidden", !choosing);
-  if (choosing) {
-    const chosen = [...seat.selected];
-    setText(refs.selectionText, chosen.length
-      ? t(lang, "selected", { cards: chosen.map((c) => cardName(c, lang)).join(", ") }) : t(lang, "selected_none"));
-    const action = { lead: "lead_selected", answer: "beat_selected", trick: "play_selected" }[seat.phase];
-    const key = `${action}|${chosen.length}`;
-    if (refs.selectionButtons.__key !== key) {
-      refs.selectionButtons.__key = key;
-      refs.selectionButtons.replaceChildren(
-        h("button", { type: "button", class: "live-button", "data-action": "send-selection", disabled: chosen.length ? null : true,
-          text: t(lang, action) }),
-        h("button", { type: "button", class: "live-small-button", "data-action": "clear-selection", disabled: chosen.length ? null : true,
-          text: t(lang, "clear_selection") }),
-      );
-    }
-  }
-
-  const legal = seat.your_turn ? seat.legal || [] : [];
-  toggleClass(refs.legal, "is-hidden", legal.length === 0);
-  const legalKey = legal.join("|");
-  if (refs.legalList.__key !== legalKey) {
-    refs.legalList.__key = legalKey;
-    const shown = legal.slice(0, MAX_LEGAL_BUTTONS);
-    const items = shown.map((move) => {
-      const text = moveText(move, lang);
-      return h("li", {}, [h("button", {
-        type: "button", class: "legal-move", "data-action": "move", "data-move": move, title: move,
-      }, dual(text.short, text.long))]);
-    });
-    if (legal.length > shown.length) {
-      items.push(h("li", { class: "legal-more", text: t(lang, "legal_more", { n: legal.length - shown.length }) }));
-    }
-    refs.legalList.replaceChildren(...items);
-  }
-  const busy = ctx.busy || ctx.status !== "ready";
-  for (const button of refs.legalList.querySelectorAll("button")) button.disabled = busy;
-  setAttr(refs.moveInput, "disabled", busy || seat.over ? true : null);
-  setAttr(refs.undo, "disabled", busy ? true : null);
-  setAttr(refs.leave, "disabled", ctx.busy ? true : null);
 }
-

@@ -2,25 +2,24 @@
 // round (`lay` events) and for the play-off; a click jumps to that step; the entry of the
 // current step carries aria-current="step".
 
+import { t } from "../catalogue.js";
 import { dual, h, setAttr, toggleClass } from "../dom.js";
-import { moveText, t } from "../i18n.js";
 
 /** The entries of a trace, in step order: {step, kind: "round"|"playoff"|"move", label, long}. */
-export function moveEntries(trace, lang) {
+export function moveEntries(trace) {
   const entries = [];
   trace.steps.forEach((step, i) => {
     const kind = step.event.kind;
     if (kind === "lay") {
-      const label = t(lang, "move_round", { n: step.event.round });
+      const label = t("move_round", { n: step.event.round });
       entries.push({ step: i + 1, kind: "round", label, long: label });
     } else if (kind === "playoff_start") {
-      const label = t(lang, "move_playoff");
+      const label = t("move_playoff");
       entries.push({ step: i + 1, kind: "playoff", label, long: label });
     }
   });
-  for (const m of trace.moves || []) {
-    const text = moveText(m.move, lang);
-    entries.push({ step: m.step, kind: "move", label: `${m.who}: ${text.short}`, long: `${m.who}: ${text.long}`, move: m.move });
+  for (const m of trace.moves || []) {  // the engine words each move (trace.for_page)
+    entries.push({ step: m.step, kind: "move", label: `${m.who}: ${m.short}`, long: `${m.who}: ${m.text}`, move: m.move });
   }
   entries.sort((a, b) => a.step - b.step || (a.kind === "move") - (b.kind === "move"));
   return entries;
@@ -37,11 +36,11 @@ export function currentEntries(entries, total) {
   return out;
 }
 
-export function createMoves(lang) {
+export function createMoves() {
   const list = h("ol", { class: "moves-list" });
-  const empty = h("p", { class: "moves-empty is-hidden", text: t(lang, "no_moves") });
-  const el = h("nav", { class: "demo-moves", "aria-label": t(lang, "moves") }, [
-    h("h4", { class: "zone-title", text: t(lang, "moves") }), list, empty,
+  const empty = h("p", { class: "moves-empty is-hidden", text: t("no_moves") });
+  const el = h("nav", { class: "demo-moves", "aria-label": t("moves") }, [
+    h("h4", { class: "zone-title", text: t("moves") }), list, empty,
   ]);
   return { el, list, empty, buttons: [], current: -1 };
 }

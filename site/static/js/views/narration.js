@@ -3,35 +3,35 @@
 // Russian and in the English translation.
 
 import { h, setText, toggleClass } from "../dom.js";
-import { t } from "../i18n.js";
+import { t } from "../catalogue.js";
 
-export function createNarration(lang) {
+export function createNarration() {
   const sentence = h("p", { class: "demo-sentence" });
   const noteText = h("span", { class: "demo-step-note-text" });
-  const note = h("p", { class: "demo-step-note is-hidden" }, [h("strong", { class: "demo-step-note-label", text: `${t(lang, "note")}: ` }), noteText]);
+  const note = h("p", { class: "demo-step-note is-hidden" }, [h("strong", { class: "demo-step-note-label", text: `${t("note")}: ` }), noteText]);
   const quotes = h("div", { class: "demo-quotes" });
   const el = h("div", { class: "demo-narration" }, [sentence, note, quotes]);
   return { el, sentence, note, noteText, quotes };
 }
 
 /** One quoted paragraph: original (ru) and translation (en), each marked with its language. */
-export function quoteBlock(id, paragraphs, lang, primary) {
+export function quoteBlock(id, paragraphs, primary) {
   const p = (paragraphs && paragraphs[id]) || {};
-  const children = [h("p", { class: "quote-title", text: primary ? t(lang, "text_quote", { p: id }) : `${t(lang, "also")}: ${id}` })];
+  const children = [h("p", { class: "quote-title", text: primary ? t("text_quote", { p: id }) : t("also_quote", { p: id }) })];
   if (p.ru) {
-    children.push(h("blockquote", { class: "quote-original", lang: "ru", "aria-label": `${t(lang, "original")}, ${id}` },
+    children.push(h("blockquote", { class: "quote-original", lang: "ru", "aria-label": t("original_of", { p: id }) },
       [h("p", { text: p.ru })]));
   }
   if (p.en) {
-    children.push(h("blockquote", { class: "quote-translation", lang: "en", "aria-label": `${t(lang, "translation")}, ${id}` },
+    children.push(h("blockquote", { class: "quote-translation", lang: "en", "aria-label": t("translation_of", { p: id }) },
       [h("p", { text: p.en })]));
   }
   return h("section", { class: `demo-quote ${primary ? "is-primary" : "is-secondary"}`, "data-paragraph": id }, children);
 }
 
-/** ctx: {lang, step, paragraphs} */
+/** ctx: {step, paragraphs} */
 export function updateNarration(refs, ctx) {
-  const { lang, step } = ctx;
+  const { step } = ctx;
   setText(refs.sentence, typeof step.text === "string" ? step.text : "");
   const note = typeof step.note === "string" ? step.note : "";
   setText(refs.noteText, note);
@@ -40,7 +40,7 @@ export function updateNarration(refs, ctx) {
   const key = rules.join(" ");
   if (refs.quotes.__key !== key) {
     refs.quotes.__key = key;
-    refs.quotes.replaceChildren(...rules.map((id, i) => quoteBlock(id, ctx.paragraphs, lang, i === 0)));
+    refs.quotes.replaceChildren(...rules.map((id, i) => quoteBlock(id, ctx.paragraphs, i === 0)));
   }
 }
 

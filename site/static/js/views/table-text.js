@@ -1,55 +1,55 @@
 // The whole table of one step as plain text (a list), for reading instead of looking:
 // shown by the "Table as text" toggle, rendered only while it is open.
 
+import { cardName, count, listText, signed, t, term } from "../catalogue.js";
 import { h } from "../dom.js";
-import { cardName, cardsCount, chips, listText, signed, t, tricksCount } from "../i18n.js";
-import { playedCards } from "./table.js";
+import { playedCards, shownHands } from "./table.js";
 
-function cards(codes, lang) {
-  return codes.length ? listText(codes.map((c) => cardName(c, lang)), lang) : t(lang, "none");
+function cards(codes) {
+  return codes.length ? listText(codes.map(cardName)) : t("none");
 }
 
 export function createTableText(id) {
   return h("div", { class: "demo-table-text", id, hidden: true });
 }
 
-/** The lines describing the table (also used by the tests' text checks). */
+const outcomeText = (outcome) => (outcome.winner ? t("won_by", { who: outcome.winner })
+  : t(outcome.to === "banker" ? "to_banker" : "to_pool"));
+
+/** The lines describing the table. ctx: {step, seats, banker, dealer, you} */
 export function tableLines(ctx) {
-  const { lang, step } = ctx;
+  const { step } = ctx;
   const state = step.state;
   const lines = [];
-  const colon = ": ";
-  lines.push(`${t(lang, "banker")} ${ctx.banker}${colon}${t(lang, "deck")} ${t(lang, "deck_left", { n: state.decks[0] })}; ` +
-    `${t(lang, "takings")} ${signed(state.banker_net)}; ${t(lang, "banker_discard")} ${cardsCount(state.banker_discard, lang)}.`);
-  lines.push(`${t(lang, "dealer")} ${ctx.dealer}${colon}${t(lang, "deck")} ${t(lang, "deck_left", { n: state.decks[1] })}; ` +
-    `${t(lang, "discard")} ${cardsCount(state.discard, lang)}.`);
-  lines.push(`${t(lang, "pool")}${colon}${chips(state.pool, lang)}.`);
+  lines.push(`${term("banker")} ${ctx.banker}: ${term("deck")} ${state.decks[0]}; ${term("takings")} ${signed(state.banker_net)}; ` +
+    `${term("banker_discard")} ${count(state.banker_discard, "card")}.`);
+  lines.push(`${term("dealer")} ${ctx.dealer}: ${term("deck")} ${state.decks[1]}; ${term("discard")} ${count(state.discard, "card")}.`);
+  lines.push(`${term("pool")}: ${count(state.pool, "chip")}.`);
   if (state.row.length) {
     const slots = state.row.map((code, i) => {
       const up = i < state.up;
-      let text = `${i + 1}) ${up ? cardName(code, lang) : t(lang, "face_down")}`;
-      if (state.stakes[i]) text += `, ${t(lang, "stake_on", { chips: chips(state.stakes[i], lang) })}`;
-      const r = up && ctx.rowInfo ? ctx.rowInfo[i] : null;
-      if (r) text += `, ${r.winner ? t(lang, "won_by", { who: r.winner }) : t(lang, r.to === "banker" ? "to_banker" : "to_pool")}`;
+      let text = `${i + 1}) ${up ? cardName(code) : term("face_down")}`;
+      if (state.stakes[i]) text += `, ${t("stake_on", { chips: count(state.stakes[i], "chip") })}`;
+      if (up && state.outcomes[i]) text += `, ${outcomeText(state.outcomes[i])}`;
       return text;
     });
-    lines.push(`${t(lang, "row")}${colon}${slots.join("; ")}.`);
+    lines.push(`${term("row")}: ${slots.join("; ")}.`);
   }
-  const play = playedCards(step, ctx.seats, lang);
+  const play = playedCards(step, ctx.seats);
   if (play.entries.length) {
-    const cardsText = play.entries.map((e) => (e.label ? `${e.label} — ${cardName(e.card, lang)}` : cardName(e.card, lang)));
-    lines.push(`${play.title}${colon}${cardsText.join("; ")}.`);
+    const named = play.entries.map((e) => (e.label ? `${e.label} — ${cardName(e.card)}` : cardName(e.card)));
+    lines.push(`${play.title}: ${named.join("; ")}.`);
   }
-  const hands = step.event.kind === "lay_aside" ? state.hands.map(() => []) : state.hands;
+  const hands = shownHands(step);
   ctx.seats.forEach((name, i) => {
-    const parts = [`${t(lang, "balance")} ${signed(state.nets[i])}`, `${t(lang, "hand")}: ${cards(hands[i] || [], lang)}`];
-    if (state.aside[i].length) parts.push(`${t(lang, "aside")}: ${cardsCount(state.aside[i].length, lang)}`);
-    if (state.penalty[i].length) parts.push(`${t(lang, "penalty")}: ${cards(state.penalty[i], lang)}`);
-    if (state.tricks[i]) parts.push(`${t(lang, "tricks")}: ${tricksCount(state.tricks[i], lang)}`);
+    const parts = [`${term("balance")} ${signed(state.nets[i])}`, `${term("hand")}: ${cards(hands[i] || [])}`];
+    if (state.aside[i].length) parts.push(`${term("aside")}: ${count(state.aside[i].length, "card")}`);
+    if (state.penalty[i].length) parts.push(`${term("penalty")}: ${cards(state.penalty[i])}`);
+    if (state.tricks[i]) parts.push(`${term("tricks")}: ${count(state.tricks[i], "trick")}`);
     const flags = [];
-    if (ctx.toAct === name) flags.push(t(lang, "to_act"));
-    if (ctx.you === name) flags.push(t(lang, "you"));
-    lines.push(`${name}${flags.length ? ` (${flags.join(", ")})` : ""}${colon}${parts.join("; ")}.`);
+    if (state.to_act === name) flags.push(t("to_act"));
+    if (ctx.you === name) flags.push(t("you"));
+    lines.push(`${name}${flags.length ? ` (${flags.join(", ")})` : ""}: ${parts.join("; ")}.`);
   });
   return lines;
 }

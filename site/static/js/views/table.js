@@ -1,39 +1,42 @@
-// The table at one step: the hosts and their decks, the pool and the discards, the banker's
-// four with their stakes, the cards in play, and every seat (hand, laid-aside pile, penalty
-// pile, tricks, chips). Only the zones whose content changed are rebuilt; the zones that this
-// step changed (compared with the step before) are marked `is-changed`.
+// The table at one step: the hosts with their decks and the pool; the centre (the banker's four
+// with their stakes during the lottery, the cards on the table in the play-off); and every seat
+// (chips, hand, laid-aside cards, cards not beaten, tricks). Every zone has a fixed height by
+// construction (a hand is one line of cards that overlap when short of room), so the table keeps
+// its size from step to step and the controls below it stay put. Only zones whose content changed
+// are rebuilt; the zones this step changed are marked `is-changed`.
 
+import { catalogue, count, phaseLabel, signed, t, term } from "../catalogue.js";
 import { h, setAttr, setText, toggleClass } from "../dom.js";
-import { cardsCount, chips, signed, t, tricksCount } from "../i18n.js";
-import { renderCards, renderPile, renderSelectableCards } from "./cards.js";
+import { renderCards, renderSelectableCards } from "./cards.js";
+import { createSeatPanel } from "./seat.js";
 
 function field(cls, label) {
   const value = h("span", { class: "field-value" });
-  const el = h("div", { class: `field ${cls}` }, [h("span", { class: "field-label", text: label }), " ", value]);
+  const el = h("span", { class: `field ${cls}` }, [h("span", { class: "field-label", text: label }), " ", value]);
   return { el, value };
 }
 
-/** Build the table's DOM once per demo (and again when the number of seats changes). */
-export function createTable(lang) {
-  const phase = h("p", { class: "table-phase" });
-  const source = h("p", { class: "table-source" });
+function host(role) {
+  const name = h("span", { class: "host-name" });
+  const deck = field("host-deck", term("deck"));
+  const discard = field("host-discard", term(role === "banker" ? "banker_discard" : "discard"));
+  const el = h("div", { class: `host host-${role}` }, [
+    h("p", { class: "host-head" }, [h("span", { class: "host-role", text: term(role) }), " ", name]),
+    h("p", { class: "host-fields" }, [deck.el, " ", discard.el]),
+  ]);
+  return { el, name, deck, discard };
+}
 
-  const bankerName = h("span", { class: "host-name" });
-  const bankerDeck = h("span", { class: "deck" });
-  const bankerTakings = field("host-takings", t(lang, "takings"));
-  const bankerDiscard = field("host-discard", t(lang, "banker_discard"));
-  const banker = h("div", { class: "host host-banker" }, [
-    h("span", { class: "host-role", text: t(lang, "banker") }), " ", bankerName, bankerDeck,
-    bankerTakings.el, bankerDiscard.el,
-  ]);
-  const dealerName = h("span", { class: "host-name" });
-  const dealerDeck = h("span", { class: "deck" });
-  const discard = field("host-discard", t(lang, "discard"));
-  const dealer = h("div", { class: "host host-dealer" }, [
-    h("span", { class: "host-role", text: t(lang, "dealer") }), " ", dealerName, dealerDeck, discard.el,
-  ]);
-  const pool = field("pool", t(lang, "pool"));
-  const hosts = h("div", { class: "table-hosts" }, [banker, dealer, pool.el]);
+/** Build the table's DOM once per demo (the seats again when the seats change). */
+export function createTable() {
+  const phase = h("span", { class: "table-phase" });
+  const source = h("span", { class: "table-source" });
+  const banker = host("banker");
+  const takings = field("host-takings", term("takings"));
+  banker.el.lastChild.append(" ", takings.el);
+  const dealer = host("dealer");
+  const pool = field("pool-chips", term("pool"));
+  const hosts = h("div", { class: "table-hosts" }, [banker.el, dealer.el, h("div", { class: "host pool" }, [pool.el])]);
 
   const slots = [];
   const rowCards = h("ol", { class: "row-cards" });
@@ -45,210 +48,201 @@ export function createTable(lang) {
     slots.push({ li, card, stake, status });
     rowCards.append(li);
   }
-  const rowEmpty = h("p", { class: "row-empty", text: t(lang, "row_empty") });
-  const row = h("div", { class: "table-row" }, [h("h4", { class: "zone-title", text: t(lang, "row") }), rowCards, rowEmpty]);
-
+  const row = h("div", { class: "table-row" }, [h("h4", { class: "zone-title", text: term("row") }), rowCards]);
+  const trickTitle = h("h4", { class: "zone-title" });
   const trickCards = h("ol", { class: "trick-cards" });
-  const trickTitle = h("h4", { class: "zone-title", text: t(lang, "on_table") });
   const trick = h("div", { class: "table-trick" }, [trickTitle, trickCards]);
-
+  const centre = h("div", { class: "table-centre" }, [row, trick]);
   const seatsList = h("ul", { class: "table-seats" });
-  const el = h("section", { class: "demo-table", "aria-label": t(lang, "table_label") }, [
-    h("div", { class: "table-top" }, [phase, source]), hosts, row, trick, seatsList,
+  const el = h("section", { class: "demo-table", "aria-label": t("table_label") }, [
+    h("p", { class: "table-top" }, [phase, " · ", source]), hosts, centre, seatsList,
   ]);
   return {
-    el, phase, source, banker, bankerName, bankerDeck, bankerTakings, bankerDiscard, dealer, dealerName, dealerDeck,
-    discard, pool, row, rowCards, rowEmpty, slots, trick, trickTitle, trickCards, seatsList, seats: [], seatNames: null,
+    el, phase, source, banker, takings, dealer, pool, row, rowCards, slots, trick, trickTitle, trickCards,
+    seatsList, seats: [], seatNames: null, panel: createSeatPanel(),
   };
 }
 
-function createSeat(lang, name) {
+function createSeat(name) {
   const nameEl = h("span", { class: "seat-name", text: name });
   const badge = h("span", { class: "seat-badge" });
   const balance = h("span", { class: "seat-chips" });
-  const hand = h("div", { class: "seat-hand", role: "group", "aria-label": `${name}: ${t(lang, "hand")}` });
   const aside = h("span", { class: "seat-aside" });
-  const penaltyCards = h("span", { class: "penalty-cards" });
-  const penalty = h("span", { class: "seat-penalty" }, [h("span", { class: "pile-label", text: t(lang, "penalty") }), penaltyCards]);
   const tricks = h("span", { class: "seat-tricks" });
+  const hand = h("div", { class: "seat-hand hand", role: "group", "aria-label": `${name}: ${term("hand")}` });
+  const penaltyCards = h("div", { class: "penalty-cards hand" });
+  const penalty = h("div", { class: "seat-penalty", role: "group", "aria-label": `${name}: ${term("penalty")}` },
+    [h("span", { class: "pile-label", "aria-hidden": "true", text: term("penalty") }), penaltyCards]);
   const li = h("li", { class: "seat" }, [
-    h("div", { class: "seat-head" }, [nameEl, badge, balance]),
-    hand,
-    h("div", { class: "seat-piles" }, [aside, penalty, tricks]),
+    h("p", { class: "seat-head" }, [nameEl, badge, balance, aside, tricks]),
+    h("div", { class: "seat-cards" }, [hand, penalty]),
   ]);
   return { li, nameEl, badge, balance, hand, aside, penalty, penaltyCards, tricks, name };
 }
 
-function ensureSeats(refs, seats, lang) {
+function ensureSeats(refs, seats) {
   const key = seats.join("\u0000");
   if (refs.seatNames === key) return;
   refs.seatNames = key;
-  refs.seats = seats.map((name) => createSeat(lang, name));
+  refs.seats = seats.map((name) => createSeat(name));
   refs.seatsList.replaceChildren(...refs.seats.map((seat) => seat.li));
+  toggleClass(refs.el, "is-crowded", seats.length > 6);
 }
 
 /** The hands to draw: after `lay_aside` the cards are on the piles, not in the hands. */
-function shownHands(step) {
-  const state = step.state;
-  if (step.event.kind === "lay_aside") return state.hands.map(() => []);
-  return state.hands;
-}
-
-const PLAYOFF_PHASES = ["playoff", "lead", "answer", "trick", "playoff_end", "fines", "end"];
-
-function phaseText(state, lang) {
-  if (state.phase === "over") return t(lang, "phase_over");
-  if (PLAYOFF_PHASES.includes(state.phase)) {
-    return t(lang, "phase_playoff");
-  }
-  if (!state.round) return t(lang, "phase_start");
-  return t(lang, "phase_lottery", { n: state.round });
+export function shownHands(step) {
+  if (step.event.kind === "lay_aside") return step.state.hands.map(() => []);
+  return step.state.hands;
 }
 
 /** The play-off cards to show at a step: {title, entries: [{card, label}]}. */
-export function playedCards(step, seats, lang) {
+export function playedCards(step, seats) {
   const { state, event } = step;
   if (state.table.length) {
-    return { title: t(lang, "on_table"), entries: state.table.map(([seat, card]) => ({ card, label: seats[seat] })) };
+    return { title: t("on_table"), entries: state.table.map(([seat, card]) => ({ card, label: seats[seat] })) };
   }
   const covers = event.covers || [];
-  if (event.kind === "beat") {
-    return {
-      title: t(lang, "beaten_off", { who: event.who }),
-      entries: covers.flatMap(([led, cover]) => [{ card: led, label: t(lang, "led") }, { card: cover, label: event.who }]),
-    };
-  }
+  const pairs = covers.flatMap(([led, cover]) => [{ card: led, label: t("led") }, { card: cover, label: event.who }]);
+  if (event.kind === "beat") return { title: t("beaten", { who: event.who }), entries: pairs };
   if (event.kind === "take") {
     return {
-      title: t(lang, "taken_by", { who: event.who }),
-      entries: covers.flatMap(([led, cover]) => [{ card: led, label: t(lang, "led") }, { card: cover, label: event.who }])
-        .concat((event.cards || []).map((card) => ({ card, label: t(lang, "taken") }))),
+      title: t("taken_by", { who: event.who }),
+      entries: pairs.concat((event.cards || []).map((card) => ({ card, label: t("taken") }))),
     };
   }
   if (event.kind === "trick" || event.kind === "trick_abandoned") {
-    const title = event.kind === "trick" ? t(lang, "trick_taken", { who: event.who }) : t(lang, "trick_discarded");
+    const title = event.kind === "trick" ? t("trick_taken", { who: event.who }) : t("trick_discarded");
     return { title, entries: (event.cards || []).map((card) => ({ card, label: "" })) };
   }
-  return { title: t(lang, "on_table"), entries: [] };
+  return { title: t("on_table"), entries: [] };
 }
 
-/** Mark a zone changed when its key differs from the previous step's. */
-function mark(el, key, prevKey) {
-  toggleClass(el, "is-changed", prevKey !== undefined && key !== prevKey);
+/** Mark a zone changed when its key differs from the previous step's (never at the first step). */
+function mark(el, key, prevKey, first) {
+  toggleClass(el, "is-changed", !first && key !== prevKey);
 }
+
+const outcomeText = (outcome) => {
+  if (!outcome) return "";
+  if (outcome.winner) return t("won_by", { who: outcome.winner });
+  return t(outcome.to === "banker" ? "to_banker" : "to_pool");
+};
 
 /**
  * Draw step `ctx.step` (with `ctx.prev`, the step before, for the change marks).
- * ctx: {lang, step, prev, seats, banker, dealer, toAct, rowInfo, sourceText, you, seatView}
+ * ctx: {step, prev, seats, banker, dealer, sourceText, you, seat: null|{decision, selected, busy, ...}}
  */
 export function updateTable(refs, ctx) {
-  const { lang, step, prev } = ctx;
+  const { step, prev, seat } = ctx;
   const state = step.state;
-  const pstate = prev ? prev.state : null;
+  const first = !prev;
+  const pstate = prev ? prev.state : state;
   const event = step.event;
   const actor = event.who || event.winner || null;
-  ensureSeats(refs, ctx.seats, lang);
+  const toAct = state.to_act;
+  ensureSeats(refs, ctx.seats);
 
-  setText(refs.phase, phaseText(state, lang));
+  setText(refs.phase, phaseLabel(state.phase, state.round));
   setText(refs.source, ctx.sourceText);
 
   // Hosts, decks, pool.
-  setText(refs.bankerName, ctx.banker);
-  setText(refs.dealerName, ctx.dealer);
-  setText(refs.bankerDeck, `${t(lang, "deck")}: ${t(lang, "deck_left", { n: state.decks[0] })}`);
-  setText(refs.dealerDeck, `${t(lang, "deck")}: ${t(lang, "deck_left", { n: state.decks[1] })}`);
-  setText(refs.bankerTakings.value, signed(state.banker_net));
-  setText(refs.bankerDiscard.value, cardsCount(state.banker_discard, lang));
-  setText(refs.discard.value, cardsCount(state.discard, lang));
-  setText(refs.pool.value, chips(state.pool, lang));
-  mark(refs.bankerDeck, state.decks[0], pstate && pstate.decks[0]);
-  mark(refs.dealerDeck, state.decks[1], pstate && pstate.decks[1]);
-  mark(refs.bankerTakings.el, state.banker_net, pstate && pstate.banker_net);
-  mark(refs.bankerDiscard.el, state.banker_discard, pstate && pstate.banker_discard);
-  mark(refs.discard.el, state.discard, pstate && pstate.discard);
-  mark(refs.pool.el, state.pool, pstate && pstate.pool);
-  toggleClass(refs.banker, "is-to-act", ctx.toAct === "banker");
-  setAttr(refs.banker, "aria-current", ctx.toAct === "banker" ? "true" : null);
+  setText(refs.banker.name, ctx.banker);
+  setText(refs.dealer.name, ctx.dealer);
+  setText(refs.banker.deck.value, String(state.decks[0]));
+  setText(refs.dealer.deck.value, String(state.decks[1]));
+  setText(refs.banker.discard.value, String(state.banker_discard));
+  setText(refs.dealer.discard.value, String(state.discard));
+  setText(refs.takings.value, signed(state.banker_net));
+  toggleClass(refs.takings.el, "is-hidden", ctx.options.unclaimed !== "banker");
+  setText(refs.pool.value, count(state.pool, "chip"));
+  mark(refs.banker.deck.el, state.decks[0], pstate.decks[0], first);
+  mark(refs.dealer.deck.el, state.decks[1], pstate.decks[1], first);
+  mark(refs.banker.discard.el, state.banker_discard, pstate.banker_discard, first);
+  mark(refs.dealer.discard.el, state.discard, pstate.discard, first);
+  mark(refs.takings.el, state.banker_net, pstate.banker_net, first);
+  mark(refs.pool.el, state.pool, pstate.pool, first);
+  toggleClass(refs.banker.el, "is-to-act", toAct === "banker");
+  setAttr(refs.banker.el, "aria-current", toAct === "banker" ? "true" : null);
 
-  // The banker's four.
-  const hasRow = state.row.length > 0;
-  toggleClass(refs.rowCards, "is-hidden", !hasRow);
-  toggleClass(refs.rowEmpty, "is-hidden", hasRow);
-  const info = ctx.rowInfo || [];
+  // The centre: the banker's four in the lottery, the cards on the table in the play-off.
+  const play = playedCards(step, ctx.seats);
+  const playoff = catalogue().phases[state.phase] === "playoff" || catalogue().phases[state.phase] === "over";
+  toggleClass(refs.row, "is-hidden", playoff);
+  toggleClass(refs.trick, "is-hidden", !playoff);
   for (let i = 0; i < 4; i++) {
     const slot = refs.slots[i];
     const code = state.row[i];
     const up = i < state.up;
-    renderCards(slot.card, code === undefined ? [] : [up ? code : null], lang);
+    renderCards(slot.card, code === undefined ? [] : [up ? code : null]);
     const stake = state.stakes[i];
-    setText(slot.stake, stake ? chips(stake, lang) : "");
-    toggleClass(slot.stake, "is-empty", !stake);
-    let status = "";
-    const r = up ? info[i] : null;
-    if (r) status = r.winner ? t(lang, "won_by", { who: r.winner }) : t(lang, r.to === "banker" ? "to_banker" : "to_pool");
-    setText(slot.status, status);
-    toggleClass(slot.li, "is-winning", !!(r && r.winner));
-    const key = `${code}|${up}|${stake}`;
-    const pkey = pstate ? `${pstate.row[i]}|${i < pstate.up}|${pstate.stakes[i]}` : undefined;
-    mark(slot.li, key, pkey);
+    setText(slot.stake, stake ? count(stake, "chip") : "");
+    const outcome = up ? state.outcomes[i] : null;
+    setText(slot.status, outcomeText(outcome));
+    toggleClass(slot.li, "is-winning", !!(outcome && outcome.winner));
+    mark(slot.li, `${code}|${up}|${stake}`, `${pstate.row[i]}|${i < pstate.up}|${pstate.stakes[i]}`, first);
   }
-
-  // The play-off's cards: those on the table, or, at a step that just cleared them (a beat, a
-  // take, a trick taken), the cards it moved, so that the step can be followed.
-  const play = playedCards(step, ctx.seats, lang);
-  toggleClass(refs.trick, "is-hidden", play.entries.length === 0);
   setText(refs.trickTitle, play.title);
   const trickKey = play.entries.map((e) => `${e.card}:${e.label}`).join(" ");
   if (refs.trickCards.__key !== trickKey) {
     refs.trickCards.__key = trickKey;
     refs.trickCards.replaceChildren(...play.entries.map((entry) => {
       const holder = h("span", { class: "trick-card" });
-      renderCards(holder, [entry.card], lang);
+      renderCards(holder, [entry.card]);
       return h("li", { class: "trick-entry" }, [holder, h("span", { class: "trick-who", text: entry.label })]);
     }));
   }
 
   // The seats.
   const hands = shownHands(step);
-  const phands = prev ? shownHands(prev) : null;
-  const playoff = PLAYOFF_PHASES.includes(state.phase);
+  const phands = prev ? shownHands(prev) : hands;
   for (let i = 0; i < refs.seats.length; i++) {
-    const seat = refs.seats[i];
+    const view = refs.seats[i];
     const name = ctx.seats[i];
     const hand = hands[i] || [];
     const you = ctx.you === name;
-    if (you && ctx.seatView) renderSelectableCards(seat.hand, hand, lang, ctx.seatView);
-    else renderCards(seat.hand, hand, lang);
-    mark(seat.hand, hand.join(" "), phands ? (phands[i] || []).join(" ") : undefined);
+    const deciding = you && seat && seat.decision && !seat.decision.stake;
+    if (deciding) {
+      renderSelectableCards(view.hand, hand, {
+        selected: seat.selected, selectable: new Set(seat.decision.cards), enabled: !seat.busy,
+      });
+    } else {
+      renderCards(view.hand, hand);
+    }
+    mark(view.hand, hand.join(" "), (phands[i] || []).join(" "), first);
 
     const aside = state.aside[i].length;
-    renderPile(seat.aside, aside, lang, `${t(lang, "aside")}: ${cardsCount(aside, lang)}`);
-    mark(seat.aside, aside, pstate ? pstate.aside[i].length : undefined);
+    setText(view.aside, aside ? `${term("aside")}: ${aside}` : "");
+    mark(view.aside, aside, pstate.aside[i].length, first);
 
     const penalty = state.penalty[i];
-    renderCards(seat.penaltyCards, penalty, lang);
-    toggleClass(seat.penalty, "is-hidden", penalty.length === 0);
-    mark(seat.penalty, penalty.join(" "), pstate ? pstate.penalty[i].join(" ") : undefined);
+    renderCards(view.penaltyCards, penalty);
+    toggleClass(view.penalty, "is-hidden", penalty.length === 0);
+    mark(view.penalty, penalty.join(" "), pstate.penalty[i].join(" "), first);
 
     const tricks = state.tricks[i];
-    setText(seat.tricks, tricks ? `${t(lang, "tricks")}: ${tricksCount(tricks, lang)}` : "");
-    toggleClass(seat.tricks, "is-hidden", !tricks);
-    mark(seat.tricks, tricks, pstate ? pstate.tricks[i] : undefined);
+    setText(view.tricks, tricks ? `${term("tricks")}: ${tricks}` : "");
+    mark(view.tricks, tricks, pstate.tricks[i], first);
 
-    setText(seat.balance, `${t(lang, "balance")}: ${signed(state.nets[i])}`);
-    mark(seat.balance, state.nets[i], pstate ? pstate.nets[i] : undefined);
+    setText(view.balance, `${term("balance")}: ${signed(state.nets[i])}`);
+    mark(view.balance, state.nets[i], pstate.nets[i], first);
 
-    const toAct = ctx.toAct === name;
+    const isTurn = toAct === name;
     const out = playoff && !state.active[i];
     const badges = [];
-    if (you) badges.push(t(lang, "you"));
-    if (toAct) badges.push(t(lang, "to_act"));
-    if (out) badges.push(t(lang, "sits_out"));
-    setText(seat.badge, badges.join(" · "));
-    toggleClass(seat.li, "is-to-act", toAct);
-    toggleClass(seat.li, "is-actor", actor === name);
-    toggleClass(seat.li, "is-out", out);
-    toggleClass(seat.li, "is-you", you);
-    setAttr(seat.li, "aria-current", toAct ? "true" : null);
+    if (you) badges.push(t("you"));
+    if (isTurn) badges.push(t("to_act"));
+    if (out) badges.push(t("sits_out"));
+    setText(view.badge, badges.join(" · "));
+    toggleClass(view.li, "is-to-act", isTurn);
+    toggleClass(view.li, "is-actor", actor === name);
+    toggleClass(view.li, "is-out", out);
+    toggleClass(view.li, "is-you", you);
+    setAttr(view.li, "aria-current", isTurn ? "true" : null);
   }
+
+  // The seated visitor's actions sit under his own hand (or the banker's, for the spread).
+  const panel = refs.panel.el;
+  const home = !ctx.you ? null : ctx.you === "banker" ? refs.banker.el : refs.seats[ctx.seats.indexOf(ctx.you)]?.li;
+  if (home && panel.parentNode !== home) home.append(panel);
+  if (!home && panel.parentNode) panel.remove();
 }

@@ -1,0 +1,113 @@
+// @ts-check
+// The page's words and the engine's names, read from the catalogue the build embeds
+// (<script id="catalogue">: engine/catalogue.py for the rules and the cards, sitegen/i18n.py for
+// the interface). Nothing here knows a rule or a name of its own: plural forms are chosen by the
+// browser's Intl.PluralRules among the engine's forms.
+
+/**
+ * @typedef {{value: string, label: string, reading: string|null}} Choice
+ * @typedef {{key: string, rules: string[], kind: "choice"|"number"|"suit_fines", default: string|number,
+ *   minimum: number, label: string, question: string, choices: Choice[]}} OptionInfo
+ * @typedef {{code: string, symbol: string, letter: string, word: string, red: boolean}} Suit
+ * @typedef {{lang: string, limits: {players: [number, number], seed_max: string}, options: OptionInfo[],
+ *   suits: Suit[], cards: Object<string, {name: string, index: string}>,
+ *   nouns: Object<string, Object<string, string>>, phases: Object<string, string>,
+ *   phase_words: Object<string, string>, decisions: Object<string, string>, terms: Object<string, string>,
+ *   strings: Object<string, string>}} Catalogue
+ */
+
+/** @type {Catalogue|null} */
+let current = null;
+/** @type {Intl.PluralRules|null} */
+let pluralRules = null;
+
+/** Read the page's catalogue (once); null when the page has none. */
+export function loadCatalogue(doc = document) {
+  if (current) return current;
+  const el = doc.getElementById("catalogue");
+  if (!el || !el.textContent) return null;
+  current = JSON.parse(el.textContent);
+  pluralRules = new Intl.PluralRules(/** @type {Catalogue} */ (current).lang);
+  return current;
+}
+
+/** @returns {Catalogue} */
+export function catalogue() {
+  if (!current) throw new Error("the page has no catalogue");
+  return current;
+}
+
+/**
+ * An interface string with its {name} placeholders filled in.
+ * @param {string} key
+ * @param {Object<string, string|number>} [params]
+ */
+export function t(key, params) {
+  const text = catalogue().strings[key];
+  if (text === undefined) return key;
+  return params ? fill(text, params) : text;
+}
+
+/** @param {string} text @param {Object<string, string|number>} params */
+export function fill(text, params) {
+  return text.replace(/\{(\w+)\}/g, (m, name) => (name in params ? String(params[name]) : m));
+}
+
+/** "5 фишек": a number and the engine's form of the noun for it. @param {number} n @param {string} noun */
+export function count(n, noun) {
+  const forms = catalogue().nouns[noun];
+  const form = forms[/** @type {Intl.PluralRules} */ (pluralRules).select(n)] ?? forms.other ?? forms.many;
+  return `${n} ${form}`;
+}
+
+/** @param {string} code "QS" -> "queen of spades" / «дама пик» */
+export function cardName(code) {
+  const card = catalogue().cards[code];
+  return card ? card.name : code;
+}
+
+/** @param {string} code */
+export function suitOf(code) {
+  return catalogue().suits.find((suit) => suit.code === code.slice(-1)) || null;
+}
+
+/** "QS" -> "Q♠" / «Д♠»: the card's corner index and its suit's symbol. @param {string} code */
+export function cardShort(code) {
+  const card = catalogue().cards[code];
+  const suit = suitOf(code);
+  return card && suit ? card.index + suit.symbol : code;
+}
+
+/** @param {string} key */
+export function term(key) {
+  return catalogue().terms[key] ?? key;
+}
+
+/** @param {string} key @returns {OptionInfo|undefined} */
+export function option(key) {
+  return catalogue().options.find((o) => o.key === key);
+}
+
+/** The table's heading for a phase of the engine: "Round 3", "Play-off"… @param {string} phase @param {number} round */
+export function phaseLabel(phase, round) {
+  const part = catalogue().phases[phase] || "lottery";
+  return fill(catalogue().phase_words[part], { n: round });
+}
+
+/** A list: "a, b and c" / «a, b и c». @param {string[]} items */
+export function listText(items) {
+  if (items.length <= 1) return items.join("");
+  return `${items.slice(0, -1).join(", ")}${t("and")}${items[items.length - 1]}`;
+}
+
+/** A signed balance: "+3", "−4", "0" (a true minus sign). @param {number} n */
+export function signed(n) {
+  if (n > 0) return `+${n}`;
+  if (n < 0) return `−${-n}`;
+  return "0";
+}
+
+/** The page's language: "en" or "ru" (from <html lang>). */
+export function pageLang(doc = document) {
+  return (doc.documentElement.lang || "en").slice(0, 2).toLowerCase() === "ru" ? "ru" : "en";
+}
