@@ -1,4 +1,4 @@
-"""The command line: `python -m engine play | replay FILE | simulate N` (see --help)."""
+"""The command line: `python -m engine play | replay FILE | simulate N | options` (see --help)."""
 
 from __future__ import annotations
 
@@ -6,11 +6,13 @@ import argparse
 import json
 import sys
 import time
-from statistics import mean
+from typing import Any
+from math import sqrt
+from statistics import mean, stdev
 
 from .game import Game
 from .narration import narrate
-from .options import Options, OptionError, Table, TableError
+from .options import CATALOGUE, Options, OptionError, Table, TableError
 from .policy import default_policy, random_policy
 from .record import RecordError, read_record
 from .session import Session
@@ -53,6 +55,11 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
+    """N games of a session (the pool carried from game to game, p12). Each seat's net per game is
+    reported as its mean, its standard deviation over the games (`net_sd`, the spread of one game's
+    result) and the half-width of the 95% confidence interval of the mean (`net_ci95`, 1.96 sd / √N,
+    the normal approximation; the games of a session are nearly but not quite independent, since the
+    pool carried in depends on the game before)."""
     options = Options.parse_pairs(args.option)
     table = _table(args.players)
     session = Session(table, options, seed=args.seed)
@@ -61,11 +68,15 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     games = session.play(args.games, policy)
     elapsed = time.perf_counter() - started
     seats = games[0].seats
+    nets = {name: [g.nets[i] for g in games] for i, name in enumerate(seats)}
+    sd = {name: stdev(values) if len(values) > 1 else 0.0 for name, values in nets.items()}
     stats = {
         "games": len(games),
         "policy": args.policy,
         "options": options.to_mapping(changed_only=True),
-        "mean_net": {name: round(mean(g.nets[i] for g in games), 3) for i, name in enumerate(seats)},
+        "mean_net": {name: round(mean(values), 3) for name, values in nets.items()},
+        "net_sd": {name: round(sd[name], 3) for name in nets},
+        "net_ci95": {name: round(1.96 * sd[name] / sqrt(len(games)), 3) for name in nets},
         "banker_mean_net": round(mean(g.banker_net for g in games), 3),
         "mean_rounds": round(mean(g.round for g in games), 3),
         "mean_steps": round(mean(len(g.events) for g in games), 3),
@@ -76,10 +87,62 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     }
     if args.json:
         print(json.dumps(stats, ensure_ascii=False, indent=1))
-    else:
-        width = max(len(k) for k in stats)
-        for key, value in stats.items():
+        return 0
+    per_seat = ("mean_net", "net_sd", "net_ci95")
+    width = max(len(k) for k in stats)
+    for key, value in stats.items():
+        if key not in per_seat:
             print(f"{key:<{width}}  {value}")
+    print("net per game by seat: mean ± half-width of its 95% confidence interval (1.96 sd/√N); "
+          "sd = standard deviation of one game's net")
+    name_width = max(len(name) for name in seats)
+    for name in seats:
+        print(f"  {name:<{name_width}}  {stats['mean_net'][name]:+8.3f} ± {stats['net_ci95'][name]:.3f}"
+              f"   sd {stats['net_sd'][name]:.3f}")
+    return 0
+
+
+_OPTION_WORDS = {
+    "en": {"values": "values", "default": "default", "number": "a whole number ≥ {minimum}, default {default}",
+           "suit_fines": "a fine per suit, default {default}"},
+    "ru": {"values": "значения", "default": "по умолчанию",
+           "number": "целое число не меньше {minimum}, по умолчанию {default}",
+           "suit_fines": "штраф за каждую масть, по умолчанию {default}"},
+}
+
+
+def options_listing(lang: str) -> list[dict[str, Any]]:
+    """Every option as the catalogue gives it (engine/options.py), in one language."""
+    default = Options().to_mapping()
+    return [{"key": info.key, "rules": list(info.rules), "kind": info.kind, "label": info.label[lang],
+             "question": info.question[lang], "default": default[info.key],
+             "values": [{"value": c.value, "label": c.label[lang], "reading": c.reading[lang] if c.reading else None}
+                        for c in info.choices],
+             **({"minimum": info.minimum} if info.kind == "number" else {})}
+            for info in CATALOGUE]
+
+
+def cmd_options(args: argparse.Namespace) -> int:
+    listing = options_listing(args.lang)
+    if args.json:
+        print(json.dumps(listing, ensure_ascii=False, indent=1))
+        return 0
+    words = _OPTION_WORDS[args.lang]
+    for number, option in enumerate(listing):
+        if number:
+            print()
+        print(f"{option['key']} ({', '.join(option['rules'])}): {option['label']}")
+        if option["kind"] == "choice":
+            values = ", ".join(f"{v['value']} ({words['default']})" if v["value"] == option["default"] else v["value"]
+                               for v in option["values"])
+            print(f"  {words['values']}: {values}")
+            for v in option["values"]:
+                print(f"    {v['value']}: {v['label']}" + (f". {v['reading']}" if v["reading"] else ""))
+        elif option["kind"] == "number":
+            print("  " + words["number"].format(minimum=option["minimum"], default=option["default"]))
+        else:
+            print("  " + words["suit_fines"].format(default=option["default"]))
+        print(f"  {option['question']}")
     return 0
 
 
@@ -99,6 +162,10 @@ def main(argv: list[str] | None = None) -> int:
             p.add_argument("--policy", choices=("default", "random"), default="default")
             p.add_argument("--json", action="store_true")
             p.set_defaults(run=cmd_simulate)
+    p = sub.add_parser("options", help="every option: its values, default, paragraphs and question")
+    p.add_argument("--lang", choices=("en", "ru"), default="en")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(run=cmd_options)
     p = sub.add_parser("replay")
     p.add_argument("file")
     p.add_argument("--json", action="store_true")

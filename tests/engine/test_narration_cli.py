@@ -3,16 +3,19 @@
 from __future__ import annotations
 
 import json
+import math
 import re
+import statistics
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
-from engine import FULL_DECK, Game, Table, card_name, default_policy, narrate, play_out, write_record
+from engine import FULL_DECK, Game, Options, Session, Table, card_name, default_policy, narrate, play_out, write_record
 from engine import events as ev
 from engine.narration import count_cards
+from engine.options import CATALOGUE
 from engine.words import chips
 from engine_helpers import (
     ENDING, ENDING_MOVES, LEADER_WITHOUT_CARDS, SITTER, TRICKS, TWO_COVERS, opts, play, playoff_decks, playoff_game,
@@ -174,13 +177,50 @@ def test_cli_simulate_json():
     result = run("simulate", "50", "--json", "--seed", "3")
     assert result.returncode == 0, result.stderr
     out = json.loads(result.stdout)
-    assert set(out) == {"games", "policy", "options", "mean_net", "banker_mean_net", "mean_rounds", "mean_steps",
-                        "mean_decisions", "mean_pool_carried", "final_pool", "games_per_second"}
+    assert set(out) == {"games", "policy", "options", "mean_net", "net_sd", "net_ci95", "banker_mean_net",
+                        "mean_rounds", "mean_steps", "mean_decisions", "mean_pool_carried", "final_pool",
+                        "games_per_second"}
     assert out["games"] == 50 and out["policy"] == "default" and out["options"] == {}
-    assert list(out["mean_net"]) == ["P1", "P2", "P3", "P4"]
+    assert list(out["mean_net"]) == list(out["net_sd"]) == list(out["net_ci95"]) == ["P1", "P2", "P3", "P4"]
+    # The mean net per seat and its spread, computed again from the games of the same session.
+    games = Session(Table.default(4), seed=3).play(50)
+    for seat, name in enumerate(["P1", "P2", "P3", "P4"]):
+        nets = [g.nets[seat] for g in games]
+        assert out["mean_net"][name] == round(statistics.mean(nets), 3)
+        assert out["net_sd"][name] == round(statistics.stdev(nets), 3)
+        assert out["net_ci95"][name] == round(1.96 * statistics.stdev(nets) / math.sqrt(50), 3)
     assert out["mean_rounds"] == 5  # four players: four full rounds and a short fifth, every game (p8)
     stop = json.loads(run("simulate", "5", "--json", "--option", "short_deal=stop", "--policy", "random").stdout)
     assert stop["mean_rounds"] == 4 and stop["options"] == {"short_deal": "stop"} and stop["policy"] == "random"
+
+
+def test_cli_simulate_text_reports_the_mean_net_per_seat_and_its_spread():
+    result = run("simulate", "20", "--players", "3")
+    assert result.returncode == 0, result.stderr
+    assert "95% confidence interval" in result.stdout and "standard deviation" in result.stdout
+    assert [line.split()[0] for line in result.stdout.splitlines() if line.startswith("  ")] == ["P1", "P2", "P3"]
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_cli_options_lists_every_option_with_values_default_paragraphs_and_question(lang):
+    result = run("options", "--lang", lang)
+    assert result.returncode == 0, result.stderr
+    blocks = result.stdout.strip().split("\n\n")
+    assert len(blocks) == len(CATALOGUE)
+    default = Options().to_mapping()
+    for block, info in zip(blocks, CATALOGUE):
+        head, *rest = block.splitlines()
+        assert head == f"{info.key} ({', '.join(info.rules)}): {info.label[lang]}"
+        assert rest[-1] == f"  {info.question[lang]}"
+        if info.kind == "choice":
+            mark = "default" if lang == "en" else "по умолчанию"
+            assert rest[0].split(": ", 1)[1].split(", ") == [
+                f"{v} ({mark})" if v == default[info.key] else v for v in info.values]
+        else:
+            assert str(default[info.key]) in rest[0]
+    listing = json.loads(run("options", "--json").stdout)
+    assert [o["key"] for o in listing] == [info.key for info in CATALOGUE]
+    assert all(o["default"] == default[o["key"]] for o in listing)
 
 
 def test_cli_bad_record_exits_2_with_file_and_line(tmp_path):
