@@ -47,6 +47,7 @@ def test_axe_finds_no_serious_violation(built_site, site_server, browser):
             page.wait_for_function("() => window.__cardLottery && window.__cardLottery.ready")
             found += [f"{path}: {v}" for v in audit(page)]
             if page.locator("figure.demo .demo-app").count():
+                page.locator("figure.demo .demo-app").first.scroll_into_view_if_needed()  # the engine starts in view
                 page.wait_for_function(
                     "() => { const e = window.__cardLottery.engine; return e && e.status !== 'loading' && e.status !== 'idle'; }",
                     timeout=ENGINE_WAIT_MS)

@@ -1,287 +1,269 @@
-"""The live engine on the built pages: Pyodide in the module worker replays the hand with a
-changed option exactly as CPython does; a seat refuses an illegal move naming the paragraph;
-with the Pyodide files blocked the recorded hand still steps and the failure is shown.
+"""The live engine on the built pages: Pyodide in the module worker replays the hand with changed
+settings exactly as CPython does; a seated visitor picks his cards among those the engine allows and
+plays the moves it offers; refusals are worded to the visitor in the page's language; a dead worker
+is restarted; with the runtime blocked the recorded hand still steps and the failure is shown.
 """
 
 from __future__ import annotations
 
-import json
-import sys
-from pathlib import Path
-from typing import Any
+import time
 
-REPO_ROOT = Path(__file__).resolve().parents[2]
-if str(REPO_ROOT) not in sys.path:
-    sys.path.insert(0, str(REPO_ROOT))
-
-from engine import live  # noqa: E402  (the repository's engine, in CPython)
+from demo_helpers import (
+    ENGINE_WAIT_MS, assert_at, ask_engine, demo_state, embedded_trace, expand, expected_replay, open_demo, page_setup,
+    shown, wake_engine,
+)
 
 DEMO_PAGE = "en/playoff-beating.html"
 HAND = "playoff-beating"
-ENGINE_WAIT_MS = 60_000
+APP = f"#demo-{HAND} .demo-app"
 
 
-def open_demo(page: Any, url: str) -> None:
-    page.goto(url)
-    page.wait_for_function("() => window.__cardLottery && window.__cardLottery.ready")
+def sentence(page, hand=HAND):
+    return page.text_content(f"#demo-{hand} .demo-sentence")
 
 
-def wait_engine(page: Any) -> str:
-    page.wait_for_function(
-        "() => { const e = window.__cardLottery.engine; return e && (e.status === 'ready' || e.status === 'failed'); }",
-        timeout=ENGINE_WAIT_MS,
-    )
-    return page.evaluate("() => window.__cardLottery.engine.status")
+def take_seat(page, name, hand=HAND):
+    app = f"#demo-{hand} .demo-app"
+    page.select_option(f"{app} select[name=seat]", name)
+    page.click(f"{app} form[data-form=seat] button[type=submit]")
+    page.wait_for_function("() => { const d = window.__cardLottery.demos[0]; return d.source === 'seat' && !d.busy; }",
+                           timeout=ENGINE_WAIT_MS)
+    return demo_state(page)
 
 
-def page_setup(page: Any, hand: str = HAND) -> dict[str, Any]:
-    """The page's set-up of the hand, as the demo sends it for a live replay (without the notes,
-    which belong to the recorded hand)."""
-    setup = json.loads(page.text_content(f"#demo-{hand} script.demo-setup"))
-    setup.pop("notes", None)
-    return setup
+def settled(page):
+    page.wait_for_function("() => !window.__cardLottery.demos[0].busy", timeout=ENGINE_WAIT_MS)
+    return demo_state(page)
 
 
-def expected_trace(setup: dict[str, Any]) -> dict[str, Any]:
-    told = json.loads(live.replay(json.dumps(setup)))
-    assert "steps" in told, told
-    return told
-
-
-def demo_trace(page: Any) -> dict[str, Any]:
-    return page.evaluate(
-        """() => { const d = window.__cardLottery.demos[0];
-                   return {source: d.source, steps: d.trace.steps, moves: d.trace.moves, n: d.n}; }""")
-
-
-def sentence(page: Any) -> str:
-    return page.text_content(f"#demo-{HAND} .demo-sentence")
+def test_the_engine_waits_until_the_demo_is_in_view(site_server, page):
+    page.set_viewport_size({"width": 1280, "height": 700})
+    open_demo(page, site_server.url(DEMO_PAGE))  # the demo is far below the lesson's first screen
+    page.wait_for_timeout(1500)
+    assert page.evaluate("() => window.__cardLottery.engine.status") == "idle"
+    assert not [url for url in page.requests_seen if "/pyodide/" in url or "/engine/" in url]
+    assert wake_engine(page, HAND) == "ready"
+    assert [url for url in page.requests_seen if "/engine/" in url]
 
 
 def test_changed_option_replays_like_cpython(site_server, page):
     open_demo(page, site_server.url(DEMO_PAGE))
-    assert wait_engine(page) == "ready"
-    app = f"#demo-{HAND} .demo-app"
-    assert "ready" in page.text_content(f"{app} .live-status")
-
-    page.click(f"{app} .live-settings summary")
-    page.select_option(f"{app} select[name='opt.beat']", "any_suit")
-    page.click(f"{app} form[data-form=replay] button[type=submit]")
+    assert wake_engine(page, HAND) == "ready"
+    assert "ready" in page.text_content(f"{APP} .live-status")
+    page.click(f"{APP} .live-settings summary")
+    page.select_option(f"{APP} select[name='opt.beat']", "any_suit")
+    page.click(f"{APP} form[data-form=replay] button[type=submit]")
     page.wait_for_function("() => window.__cardLottery.demos[0].source === 'live'", timeout=ENGINE_WAIT_MS)
 
-    setup = page_setup(page)
+    setup = page_setup(page, HAND)
     setup["options"]["beat"] = "any_suit"
-    expected = expected_trace(setup)
-    shown = demo_trace(page)
-    assert [s["text"] for s in shown["steps"]] == [s["text"]["en"] for s in expected["steps"]]
-    assert [s["state"] for s in shown["steps"]] == [s["state"] for s in expected["steps"]]
-    assert [s["event"] for s in shown["steps"]] == [s["event"] for s in expected["steps"]]
-    assert shown["moves"] == expected["moves"]
+    expected = expected_replay(setup, "en")
+    live = demo_state(page)
+    assert [s["text"] for s in live["steps"]] == [s["text"] for s in expected["steps"]]
+    assert [s["state"] for s in live["steps"]] == [s["state"] for s in expected["steps"]]
+    assert [s["event"] for s in live["steps"]] == [s["event"] for s in expected["steps"]]
+    assert live["moves"] == expected["moves"]
+    # After the replay the table is in view, with the caption of the hand shown.
+    top = page.evaluate(f"() => document.querySelector('{APP} .demo-board').getBoundingClientRect().top")
+    assert 0 <= top < page.viewport_size["height"] / 2
+    assert page.text_content(f"#demo-{HAND} figcaption").endswith(f"3 players, {len(expected['steps'])} steps")
 
-    # The table shows the live hand: step to the end and read the narration.
-    page.focus(app)
+    # The table shows the live hand; the URL says so.
+    page.focus(APP)
     page.keyboard.press("End")
-    assert sentence(page) == expected["steps"][-1]["text"]["en"]
+    assert sentence(page) == expected["steps"][-1]["text"]
     page.wait_for_function("(h) => location.hash === h",
                            arg=f"#hand={HAND}&step={len(expected['steps'])}&opt.beat=any_suit")
-
-    # Back to the recorded hand.
-    page.click(f"{app} [data-action=reset]")
-    assert demo_trace(page)["source"] == "recorded"
+    page.click(f"{APP} [data-action=reset]")
+    assert demo_state(page)["source"] == "recorded"
     assert page.console_errors == []
 
 
-def test_seed_and_players_replay_like_cpython_in_russian(site_server, page):
+def test_seed_and_players_replay_like_cpython_in_russian_and_the_caption_follows(site_server, page):
     open_demo(page, site_server.url("ru/playoff-tricks.html"))
-    assert wait_engine(page) == "ready"
     hand = "playoff-tricks"
     app = f"#demo-{hand} .demo-app"
+    assert wake_engine(page, hand) == "ready"
     page.click(f"{app} .live-settings summary")
     page.fill(f"{app} input[name=seed]", "12345")
-    page.fill(f"{app} input[name=players]", "5")
+    page.fill(f"{app} input[name=players]", "17")
     page.click(f"{app} form[data-form=replay] button[type=submit]")
     page.wait_for_function("() => window.__cardLottery.demos[0].source === 'live'", timeout=ENGINE_WAIT_MS)
     setup = page_setup(page, hand)
-    setup["seed"] = 12345
-    setup["decks"] = None
-    setup["players"] = 5
-    expected = expected_trace(setup)
-    shown = demo_trace(page)
-    assert len(expected["seats"]) == 5
-    assert [s["text"] for s in shown["steps"]] == [s["text"]["ru"] for s in expected["steps"]]
-    assert [s["state"] for s in shown["steps"]] == [s["state"] for s in expected["steps"]]
-    assert page.locator(f"{app} .seat").count() == 5
+    setup.update(seed="12345", decks=None, players="17")
+    expected = expected_replay(setup, "ru")
+    live = demo_state(page)
+    assert len(expected["seats"]) == 17
+    assert [s["text"] for s in live["steps"]] == [s["text"] for s in expected["steps"]]
+    assert [s["state"] for s in live["steps"]] == [s["state"] for s in expected["steps"]]
+    assert page.locator(f"{app} .seat").count() == 17
+    assert page.text_content(f"#demo-{hand} figcaption") == f"Партия по шагам: 17 игроков, {len(expected['steps'])} шагов" \
+        or page.text_content(f"#demo-{hand} figcaption").startswith("Партия по шагам: 17 игроков, ")
 
 
-def test_deep_link_with_an_option_replays_when_the_engine_is_ready(site_server, page):
-    open_demo(page, site_server.url(f"{DEMO_PAGE}#hand={HAND}&step=30&opt.fine=3"))
-    # Readable at once, before the engine: the recorded hand and a notice that the link waits.
-    assert page.locator(f"#demo-{HAND} .demo-notice").count() == 1
-    assert wait_engine(page) == "ready"
-    page.wait_for_function("() => window.__cardLottery.demos[0].source === 'live'", timeout=ENGINE_WAIT_MS)
-    setup = page_setup(page)
-    setup["options"]["fine"] = 3
-    expected = expected_trace(setup)
-    assert demo_trace(page)["n"] == 30
-    assert sentence(page) == expected["steps"][29]["text"]["en"]
-    assert page.input_value(f"#demo-{HAND} input[name='opt.fine']") == "3"
+def test_a_refused_setting_is_explained_in_the_pages_language(site_server, page):
+    open_demo(page, site_server.url("ru/playoff-beating.html"))
+    assert wake_engine(page, HAND) == "ready"
+    page.click(f"{APP} .live-settings summary")
+    page.fill(f"{APP} input[name=players]", "18")
+    page.click(f"{APP} form[data-form=replay] button[type=submit]")
+    page.wait_for_function(f"() => !document.querySelector('{APP} .live-message').classList.contains('is-hidden')")
+    message = page.text_content(f"{APP} .live-message")
+    assert "Движок не переиграл партию: 18 игроков с картами, а нужно от 2 до 17" in message and "(p2)" in message
+    assert demo_state(page)["source"] == "recorded"
 
 
-def test_a_seat_refuses_an_illegal_move_naming_the_paragraph(site_server, page):
+def test_a_seated_visitor_chooses_cards_and_plays_a_move_the_engine_offers(site_server, page):
     open_demo(page, site_server.url(DEMO_PAGE))
-    assert wait_engine(page) == "ready"
-    app = f"#demo-{HAND} .demo-app"
-    trace = demo_trace(page)
-    seats = page.eval_on_selector_all(f"{app} .live-seat select option", "os => os.map(o => o.value)")
-    assert "banker" in seats
-    page.select_option(f"{app} .live-seat select", seats[0])
-    page.click(f"{app} form[data-form=seat] button[type=submit]")
-    page.wait_for_function("() => window.__cardLottery.demos[0].source === 'seat'", timeout=ENGINE_WAIT_MS)
-    seat = page.evaluate("() => window.__cardLottery.demos[0].seat")
-    assert seat["name"] == seats[0]
-    assert seat["your_turn"], "in this hand the first player has a decision to make"
-    before = demo_trace(page)
-    # A typed move of the wrong kind, or with a card he does not hold: refused, state unchanged.
-    wrong = "take" if seat["legal"][0].startswith("lead") else "lead 2S"
-    page.fill(f"{app} .seat-move input", wrong)
-    page.click(f"{app} .seat-move button[type=submit]")
-    page.wait_for_function(
-        "() => { const s = window.__cardLottery.demos[0].seat; return s && s.error; }", timeout=ENGINE_WAIT_MS)
-    refusal = page.text_content(f"{app} .seat-refusal")
-    assert "(p10)" in refusal
-    assert page.locator(f"{app} .seat-refusal .demo-quote[data-paragraph=p10]").count() == 1
-    assert len(demo_trace(page)["steps"]) == len(before["steps"])
-    # A legal move, chosen from the highlighted buttons, is played; then undone.
-    buttons = page.locator(f"{app} .legal-move")
-    assert buttons.count() >= 1
-    buttons.first.click()
-    page.wait_for_function(
-        "(n) => window.__cardLottery.demos[0].trace.steps.length > n && !window.__cardLottery.demos[0].busy",
-        arg=len(before["steps"]), timeout=ENGINE_WAIT_MS)
-    assert page.evaluate("() => window.__cardLottery.demos[0].seat.error") is None
-    page.click(f"{app} [data-action=undo]")
-    page.wait_for_function(
-        "(n) => window.__cardLottery.demos[0].trace.steps.length === n && !window.__cardLottery.demos[0].busy",
-        arg=len(before["steps"]), timeout=ENGINE_WAIT_MS)
-    # Leaving the seat brings the hand back.
-    page.click(f"{app} [data-action=leave-seat]")
-    assert demo_trace(page)["source"] == "recorded"
-    assert len(demo_trace(page)["steps"]) == len(trace["steps"])
+    assert wake_engine(page, HAND) == "ready"
+    state = take_seat(page, "Boris")
+    decision = state["seat"]["you"]["decision"]
+    assert decision["kind"] == "lead" and decision["rule"] == "p10"
+    # His hand: the cards the engine lets him choose are buttons; choosing one narrows the moves offered.
+    you = f"{APP} .seat.is-you"
+    buttons = page.eval_on_selector_all(f"{you} .card-button:not([disabled])", "bs => bs.map(b => b.dataset.card)")
+    assert buttons == decision["cards"]
+    first = decision["cards"][0]
+    page.click(f"{you} .card-button[data-card='{first}']")
+    assert page.get_attribute(f"{you} .card-button[data-card='{first}']", "aria-pressed") == "true"
+    offered = page.eval_on_selector_all(f"{you} .legal-move", "bs => bs.map(b => b.dataset.move)")
+    using = [m["move"] for m in decision["moves"] if first in m["cards"]]
+    assert offered[0] == f"lead {first}" and set(offered) == set(using[:8])
+    before = len(state["steps"])
+    page.click(f"{you} .legal-move[data-move='lead {first}']")
+    after = settled(page)
+    assert len(after["steps"]) > before
+    assert any(m["move"] == f"lead {first}" and m["who"] == "Boris" for m in after["moves"])
+    # Undo brings back the decision; the game is the engine's (CPython answers the same).
+    page.click(f"{APP} [data-action=undo]")
+    undone = settled(page)
+    assert len(undone["steps"]) == before and undone["seat"]["you"]["decision"] == decision
+    assert page.console_errors == []
 
 
-def test_clicked_cards_that_cannot_beat_are_refused(site_server, page):
-    open_demo(page, site_server.url(DEMO_PAGE))
-    assert wait_engine(page) == "ready"
-    app = f"#demo-{HAND} .demo-app"
-    # Find a seat that must answer a lead at its first decision and holds a card that does not beat.
-    seats = page.eval_on_selector_all(f"{app} .live-seat select option", "os => os.map(o => o.value)")
-    for name in seats:
-        if name == "banker":
-            continue
-        page.select_option(f"{app} .live-seat select", name)
-        page.click(f"{app} form[data-form=seat] button[type=submit]")
-        page.wait_for_function("() => window.__cardLottery.demos[0].source === 'seat' && !window.__cardLottery.demos[0].busy",
-                               timeout=ENGINE_WAIT_MS)
-        seat = page.evaluate("() => window.__cardLottery.demos[0].seat")
-        if seat["your_turn"] and seat["legal"] and seat["legal"][0].startswith(("beat", "take")):
-            break
-        page.click(f"{app} [data-action=leave-seat]")
-    else:
-        raise AssertionError("no seat of this hand answers a lead at its first decision")
-    legal_covers = {m.split(">")[-1] for m in seat["legal"] if m.startswith("beat")}
-    hand = page.eval_on_selector_all(f"{app} .seat.is-you .card-button", "bs => bs.map(b => b.dataset.card)")
-    useless = [c for c in hand if c not in legal_covers]
-    assert useless, "the seat holds a card that beats nothing led"
-    page.click(f"{app} .seat.is-you .card-button[data-card='{useless[0]}']")
-    assert page.get_attribute(f"{app} .seat.is-you .card-button[data-card='{useless[0]}']", "aria-pressed") == "true"
-    page.click(f"{app} [data-action=send-selection]")
-    page.wait_for_function(
-        "() => { const s = window.__cardLottery.demos[0].seat; return s && s.error; }", timeout=ENGINE_WAIT_MS)
-    assert "(p10" in page.text_content(f"{app} .seat-refusal")
+def test_a_typed_move_is_refused_to_you_in_russian_naming_the_paragraph_and_nothing_changes(site_server, page):
+    open_demo(page, site_server.url("ru/playoff-beating.html"))
+    assert wake_engine(page, HAND) == "ready"
+    state = take_seat(page, "Boris")
+    hand = state["steps"][-1]["state"]["hands"][1]
+    missing = next(code for code in ("AS", "AH", "AD", "AC", "KS", "KC") if code not in hand)
+    page.fill(f"{APP} .seat-move input", f"lead {missing}")
+    page.click(f"{APP} .seat-move button[type=submit]")
+    page.wait_for_function(f"() => !document.querySelector('{APP} .seat-refusal').classList.contains('is-hidden')")
+    refusal = page.text_content(f"{APP} .seat-refusal")
+    assert refusal.startswith("У вас нет ") and refusal.endswith("(p10).")
+    assert "Ход «" not in refusal and "Можно:" not in refusal  # said once, to the visitor, without a list of moves
+    assert len(demo_state(page)["steps"]) == len(state["steps"])
+    # A ten typed as "10" is answered with the card's name, not with the notation "T".
+    ten = next(code for code in ("TD", "TS", "TH", "TC") if code not in hand)
+    names = {"TD": "десятки бубен", "TS": "десятки пик", "TH": "десятки червей", "TC": "десятки треф"}
+    page.fill(f"{APP} .seat-move input", f"lead 10{ten[1]}")
+    page.click(f"{APP} .seat-move button[type=submit]")
+    page.wait_for_function(f"(old) => {{ const t = document.querySelector('{APP} .seat-refusal').textContent; return t && t !== old; }}",
+                           arg=refusal)
+    assert page.text_content(f"{APP} .seat-refusal") == f"У вас нет {names[ten]} (p10)."
+    # A move of another kind than the decision.
+    page.fill(f"{APP} .seat-move input", "take")
+    page.click(f"{APP} .seat-move button[type=submit]")
+    page.wait_for_function(f"() => document.querySelector('{APP} .seat-refusal').textContent.startsWith('Сейчас')")
+    assert page.text_content(f"{APP} .seat-refusal") == "Сейчас вам нужно ходить (p10)."
+    # A notation error, in Russian too.
+    page.fill(f"{APP} .seat-move input", "dance")
+    page.click(f"{APP} .seat-move button[type=submit]")
+    page.wait_for_function(f"() => document.querySelector('{APP} .seat-refusal').textContent.includes('dance')")
+    assert "неизвестный ход «dance»" in page.text_content(f"{APP} .seat-refusal").lower()
 
 
 def test_banker_seat_spreads_the_stakes(site_server, page):
     open_demo(page, site_server.url("en/table-and-round.html"))
-    assert wait_engine(page) == "ready"
-    hand = page.get_attribute("figure.demo[data-hand]", "data-hand")
+    hand = "first-round"
     app = f"#demo-{hand} .demo-app"
-    page.select_option(f"{app} .live-seat select", "banker")
-    page.click(f"{app} form[data-form=seat] button[type=submit]")
-    page.wait_for_function("() => window.__cardLottery.demos[0].source === 'seat' && !window.__cardLottery.demos[0].busy",
-                           timeout=ENGINE_WAIT_MS)
-    seat = page.evaluate("() => window.__cardLottery.demos[0].seat")
-    assert seat["your_turn"] and seat["stake_total"]
-    total = seat["stake_total"]
+    assert wake_engine(page, hand) == "ready"
+    state = take_seat(page, "banker", hand)
+    stake = state["seat"]["you"]["decision"]["stake"]
     inputs = page.locator(f"{app} .seat-stake input")
     assert inputs.count() == 4
+    assert [inputs.nth(i).input_value() for i in range(4)] == [str(v) for v in stake["even"]]
     # Zero on a card is against p4.
-    for i, value in enumerate([total, 0, 0, 0]):
+    for i, value in enumerate([stake["total"], 0, 0, 0]):
         inputs.nth(i).fill(str(value))
+    assert "is-wrong" not in page.get_attribute(f"{app} .stake-sum", "class")
     page.click(f"{app} .seat-stake button[type=submit]")
-    page.wait_for_function(
-        "() => { const s = window.__cardLottery.demos[0].seat; return s && s.error; }", timeout=ENGINE_WAIT_MS)
-    assert "(p4)" in page.text_content(f"{app} .seat-refusal")
-    # A fair spread is accepted.
-    spread = [total - 3, 1, 1, 1]
+    page.wait_for_function(f"() => !document.querySelector('{app} .seat-refusal').classList.contains('is-hidden')")
+    assert page.text_content(f"{app} .seat-refusal").endswith("(p4).")
+    spread = [stake["total"] - 3, 1, 1, 1]
     for i, value in enumerate(spread):
         inputs.nth(i).fill(str(value))
     page.click(f"{app} .seat-stake button[type=submit]")
-    page.wait_for_function(
-        "() => { const d = window.__cardLottery.demos[0]; return !d.busy && d.seat && !d.seat.error; }",
-        timeout=ENGINE_WAIT_MS)
-    moves = demo_trace(page)["moves"]
-    assert moves[0]["move"] == "stake " + " ".join(map(str, spread))
+    page.wait_for_function("() => { const d = window.__cardLottery.demos[0]; return !d.busy && d.trace.moves.length > 0; }",
+                           timeout=ENGINE_WAIT_MS)
+    assert demo_state(page)["moves"][0]["move"] == "stake " + " ".join(map(str, spread))
+
+
+def test_a_dead_worker_is_restarted_and_said_plainly_in_the_pages_language(site_server, page):
+    open_demo(page, site_server.url("ru/playoff-beating.html"))
+    assert wake_engine(page, HAND) == "ready"
+    page.evaluate("() => window.__cardLottery.engine.worker.terminate()")
+    page.select_option(f"{APP} select[name=seat]", "Boris")
+    started = time.monotonic()
+    page.click(f"{APP} form[data-form=seat] button[type=submit]")
+    page.wait_for_function(f"() => !document.querySelector('{APP} .live-message').classList.contains('is-hidden')",
+                           timeout=15_000)
+    assert time.monotonic() - started < 8, "a silent worker is found within seconds"
+    assert page.text_content(f"{APP} .live-message .live-message-text") == \
+        "Движок перестал отвечать. Он перезапущен — попробуйте ещё раз."
+    page.wait_for_function("() => window.__cardLottery.engine.status === 'ready'", timeout=ENGINE_WAIT_MS)
+    assert page.evaluate("() => window.__cardLottery.engine.restarts") == 1
+    page.click(f"{APP} .live-message [data-action=retry]")
+    page.wait_for_function("() => window.__cardLottery.demos[0].source === 'seat'", timeout=ENGINE_WAIT_MS)
+    assert demo_state(page)["seat"]["name"] == "Boris"
+    assert page.console_errors == []
 
 
 def test_blocked_pyodide_keeps_the_recorded_hand(site_server, blocked_prefixes, page):
     blocked_prefixes.add("/pyodide/")
     open_demo(page, site_server.url(DEMO_PAGE))
-    trace = json.loads(page.text_content(f"#demo-{HAND} script.demo-trace"))
-    assert wait_engine(page) == "failed"
-    status = page.locator(f"#demo-{HAND} .live-status")
-    assert "could not start" in status.text_content()
-    assert "is-error" in status.get_attribute("class")
-    # The recorded hand steps as before.
-    page.focus(f"#demo-{HAND} .demo-app")
+    trace = embedded_trace(page, HAND)
+    assert wake_engine(page, HAND) == "failed"
+    status = page.locator(f"{APP} .live-status")
+    assert "could not start" in status.text_content() and "is-error" in status.get_attribute("class")
+    assert page.locator(f"{APP} .live-status [data-action=retry]").is_visible()
+    page.focus(APP)
     page.keyboard.press("ArrowRight")
     page.keyboard.press("ArrowRight")
-    assert sentence(page) == trace["steps"][2]["text"]
+    assert_at(page, trace, 3, HAND)
     page.keyboard.press("End")
     assert sentence(page) == trace["steps"][-1]["text"]
-    # The live controls stay disabled.
-    assert page.locator(f"#demo-{HAND} .live-settings select[name='opt.beat']").is_disabled()
+    assert page.locator(f"{APP} select[name='opt.beat']").is_disabled()
 
 
 def test_blocked_engine_zip_keeps_the_recorded_hand(site_server, blocked_prefixes, page):
     blocked_prefixes.add("/engine/")
-    open_demo(page, site_server.url("ru/" + DEMO_PAGE.split("/", 1)[1]))
-    assert wait_engine(page) == "failed"
-    assert "не запустился" in page.text_content(f"#demo-{HAND} .live-status")
-    page.focus(f"#demo-{HAND} .demo-app")
+    open_demo(page, site_server.url("ru/playoff-beating.html"))
+    assert wake_engine(page, HAND) == "failed"
+    assert "не запустился" in page.text_content(f"{APP} .live-status")
+    page.focus(APP)
     page.keyboard.press("ArrowRight")
-    assert page.evaluate(f"() => document.querySelector('#demo-{HAND} .demo-app').dataset.step") == "2"
-
-
-def test_deep_link_options_without_an_engine_fall_back_with_a_notice(site_server, blocked_prefixes, page):
-    blocked_prefixes.add("/pyodide/")
-    open_demo(page, site_server.url(f"{DEMO_PAGE}#hand={HAND}&step=7&opt.beat=any_suit"))
-    assert wait_engine(page) == "failed"
-    page.wait_for_function(
-        f"() => document.querySelectorAll('#demo-{HAND} .demo-notice').length >= 2")
-    trace = json.loads(page.text_content(f"#demo-{HAND} script.demo-trace"))
-    assert sentence(page) == trace["steps"][6]["text"]
-    assert "not available" in page.text_content(f"#demo-{HAND} .demo-notices")
+    assert shown(page, HAND)["step"] == 2
 
 
 def test_a_loader_that_never_settles_times_out(site_server, blocked_prefixes, page):
-    # Without its .wasm, Pyodide's loader never settles (PYODIDE.md): the client's timeout
-    # (20 s) ends the wait, and says so.
-    blocked_prefixes.add("/pyodide/pyodide.asm.wasm")
+    # Without its .wasm, Pyodide's loader never settles (docs/pyodide.md, "Serving"): the client's
+    # guard ends the wait, and says so.
+    blocked_prefixes.add("/pyodide/314.0.7/pyodide.asm.wasm")
     open_demo(page, site_server.url(DEMO_PAGE))
-    assert wait_engine(page) == "failed"
+    assert wake_engine(page, HAND) == "failed"
     assert page.evaluate("() => window.__cardLottery.engine.reason") == "timeout"
-    assert "20 seconds" in page.text_content(f"#demo-{HAND} .live-status")
-    page.focus(f"#demo-{HAND} .demo-app")
+    assert "it took too long" in page.text_content(f"{APP} .live-status")
+    page.focus(APP)
     page.keyboard.press("End")
-    trace = json.loads(page.text_content(f"#demo-{HAND} script.demo-trace"))
-    assert sentence(page) == trace["steps"][-1]["text"]
+    assert sentence(page) == embedded_trace(page, HAND)["steps"][-1]["text"]
+
+
+def test_the_live_engine_answers_the_page_as_the_engine_answers_in_cpython(site_server, page):
+    open_demo(page, site_server.url(DEMO_PAGE))
+    assert wake_engine(page, HAND) == "ready"
+    setup = page_setup(page, HAND)
+    request = {"type": "replay", "setup": setup, "lang": "ru"}
+    reply = page.evaluate("(r) => window.__cardLottery.engine.request(r.type, {setup: r.setup, lang: r.lang})", request)
+    assert expand(reply["result"]) == expand(ask_engine(**request)["result"])

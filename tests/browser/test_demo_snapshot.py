@@ -7,16 +7,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from test_demo_live import (
-    DEMO_PAGE,
-    ENGINE_WAIT_MS,
-    HAND,
-    demo_trace,
-    expected_trace,
-    open_demo,
-    page_setup,
-    wait_engine,
-)
+from demo_helpers import ENGINE_WAIT_MS, demo_state, expected_replay, open_demo, page_setup, wake_engine
+
+DEMO_PAGE = "en/playoff-beating.html"
+HAND = "playoff-beating"
+
+
+def wait_engine(page: Any) -> str:
+    return wake_engine(page, HAND)
 
 
 def snapshot_url(page: Any) -> str | None:
@@ -34,11 +32,11 @@ def replay_with_fine(page: Any, fine: int) -> None:
     page.fill(f"{app} input[name='opt.fine']", str(fine))
     page.click(f"{app} form[data-form=replay] button[type=submit]")
     page.wait_for_function("() => window.__cardLottery.demos[0].source === 'live'", timeout=ENGINE_WAIT_MS)
-    setup = page_setup(page)
-    setup["options"]["fine"] = fine
-    expected = expected_trace(setup)
-    shown = demo_trace(page)
-    assert [s["text"] for s in shown["steps"]] == [s["text"]["en"] for s in expected["steps"]]
+    setup = page_setup(page, HAND)
+    setup["options"]["fine"] = str(fine)
+    expected = expected_replay(setup, "en")
+    shown = demo_state(page)
+    assert [s["text"] for s in shown["steps"]] == [s["text"] for s in expected["steps"]]
     assert [s["state"] for s in shown["steps"]] == [s["state"] for s in expected["steps"]]
     assert shown["moves"] == expected["moves"]
 

@@ -1,8 +1,6 @@
-"""The demo on the built lesson pages: stepping by button, key and slider, the narration
-against the trace embedded in the page, deep links, the URL and the language switch.
-
-Predicates passed to `wait_for_function` are arrow functions: the pages' CSP forbids eval,
-which Playwright would need for a bare expression.
+"""The demo on the built lesson pages: stepping by button, key and slider, the narration against
+the trace embedded in the page, the table drawn at every step, autoplay, the move list, the text
+view, the language switch and the reading page.
 """
 
 from __future__ import annotations
@@ -13,56 +11,17 @@ from typing import Any
 
 import pytest
 
+from demo_helpers import DRAWN_TABLE, HANDS, assert_at, embedded_trace, expected_table, open_demo, shown
 from engine import card_name
 
 DEMO_PAGE = "en/playoff-beating.html"  # a lesson page with a demo (lesson 3)
 HAND = "playoff-beating"
 
 
-def open_demo(page: Any, url: str) -> None:
-    page.goto(url)
-    page.wait_for_function("() => window.__cardLottery && window.__cardLottery.ready")
-
-
-def embedded_trace(page: Any, hand: str = HAND) -> dict[str, Any]:
-    text = page.text_content(f"#demo-{hand} script.demo-trace")
-    return json.loads(text)
-
-
-def shown(page: Any, hand: str = HAND) -> dict[str, Any]:
-    """What the demo shows now: its sentence, counter, slider and the step the app says."""
-    return page.evaluate(
-        """(hand) => {
-            const app = document.querySelector(`#demo-${hand} .demo-app`);
-            return {
-                sentence: app.querySelector('.demo-sentence').textContent,
-                counter: app.querySelector('.controls-counter').textContent,
-                slider: app.querySelector('.controls-slider').value,
-                step: Number(app.dataset.step),
-                announced: app.querySelector('.demo-announcer').textContent,
-                note: app.querySelector('.demo-step-note-text').textContent,
-                quotes: [...app.querySelectorAll('.demo-quote')].map(q => q.dataset.paragraph),
-            };
-        }""",
-        hand,
-    )
-
-
-def assert_at(page: Any, trace: dict[str, Any], n: int, hand: str = HAND) -> None:
-    now = shown(page, hand)
-    step = trace["steps"][n - 1]
-    assert now["step"] == n, now
-    assert now["sentence"] == step["text"], (n, now["sentence"], step["text"])
-    assert now["counter"] == f"Step {n} of {len(trace['steps'])}" or now["counter"] == f"Шаг {n} из {len(trace['steps'])}"
-    assert now["slider"] == str(n)
-    assert now["quotes"] == step["event"]["rule"]
-    assert now["note"] == (step.get("note") or "")
-
-
 def test_demo_renders_the_first_step_and_the_quotes(site_server, page):
     open_demo(page, site_server.url(DEMO_PAGE))
-    trace = embedded_trace(page)
-    assert_at(page, trace, 1)
+    trace = embedded_trace(page, HAND)
+    assert_at(page, trace, 1, HAND)
     # The governing paragraph is quoted in the original and in the translation.
     quote = page.locator(f"#demo-{HAND} .demo-quote.is-primary")
     assert quote.locator("blockquote[lang=ru]").count() == 1
@@ -71,29 +30,31 @@ def test_demo_renders_the_first_step_and_the_quotes(site_server, page):
     first_rule = trace["steps"][0]["event"]["rule"][0]
     assert quote.locator("blockquote[lang=ru]").text_content().strip() == sources[first_rule]["ru"]
     assert quote.locator("blockquote[lang=en]").text_content().strip() == sources[first_rule]["en"]
-    # Cards carry their names; face-down cards say so.
-    names = page.eval_on_selector_all(f"#demo-{HAND} svg.card", "els => els.map(e => e.getAttribute('aria-label'))")
-    assert all(names), "every card has a text name"
+    # Cards carry their names (the engine's); face-down cards say so.
+    page.evaluate("() => window.__cardLottery.demos[0].playback.goto(6)")
+    names = page.eval_on_selector_all(f"#demo-{HAND} svg.card", "els => els.map(e => [e.dataset.card, e.getAttribute('aria-label')])")
+    assert names and all(label for _, label in names), "every card has a text name"
+    assert all(label == card_name(code, "en") for code, label in names if code)
     assert page.console_errors == []
 
 
 def test_buttons_step_forward_back_first_last(site_server, page):
     open_demo(page, site_server.url(DEMO_PAGE))
-    trace = embedded_trace(page)
+    trace = embedded_trace(page, HAND)
     total = len(trace["steps"])
     app = f"#demo-{HAND} .demo-app"
     for n in range(2, 6):
         page.click(f"{app} .step-next")
-        assert_at(page, trace, n)
+        assert_at(page, trace, n, HAND)
     page.click(f"{app} .step-prev")
-    assert_at(page, trace, 4)
+    assert_at(page, trace, 4, HAND)
     page.click(f"{app} .step-last")
-    assert_at(page, trace, total)
+    assert_at(page, trace, total, HAND)
     assert page.get_attribute(f"{app} .step-next", "aria-disabled") == "true"
     page.click(f"{app} .step-next", force=True)  # nothing past the end (aria-disabled, still focusable)
-    assert_at(page, trace, total)
+    assert_at(page, trace, total, HAND)
     page.click(f"{app} .step-first")
-    assert_at(page, trace, 1)
+    assert_at(page, trace, 1, HAND)
     assert page.console_errors == []
 
 
@@ -106,15 +67,15 @@ def test_held_button_repeats(site_server, page):
     page.mouse.down()
     page.wait_for_timeout(1000)
     page.mouse.up()
-    after = shown(page)["step"]
+    after = shown(page, HAND)["step"]
     assert after >= 4, f"holding 'next' for a second should step several times, got to step {after}"
     page.wait_for_timeout(300)
-    assert shown(page)["step"] == after, "the repeat stops when released"
+    assert shown(page, HAND)["step"] == after, "the repeat stops when released"
 
 
 def test_keys_step_without_scrolling_the_page(site_server, page):
     open_demo(page, site_server.url(DEMO_PAGE))
-    trace = embedded_trace(page)
+    trace = embedded_trace(page, HAND)
     total = len(trace["steps"])
     # Every key the demo handles is kept from the page (no scrolling by the browser). Scroll
     # anchoring may still move the page by a few pixels when the table changes height.
@@ -126,30 +87,31 @@ def test_keys_step_without_scrolling_the_page(site_server, page):
     scroll = page.evaluate("() => window.scrollY")
     for n in range(2, 5):
         page.keyboard.press("ArrowRight")
-        assert_at(page, trace, n)
+        assert_at(page, trace, n, HAND)
     page.keyboard.press("ArrowLeft")
-    assert_at(page, trace, 3)
+    assert_at(page, trace, 3, HAND)
     page.keyboard.press("End")
-    assert_at(page, trace, total)
+    assert_at(page, trace, total, HAND)
     page.keyboard.press("Home")
-    assert_at(page, trace, 1)
+    assert_at(page, trace, 1, HAND)
     assert abs(page.evaluate("() => window.scrollY") - scroll) < 40, "the keys must not scroll the page"
     # The keys also work with the focus on a button inside the demo.
     page.focus(f"#demo-{HAND} .step-play")
     page.keyboard.press("ArrowRight")
-    assert_at(page, trace, 2)
+    assert_at(page, trace, 2, HAND)
     assert abs(page.evaluate("() => window.scrollY") - scroll) < 40
     keys = page.evaluate("() => window.__keys")
     assert [k for k, _ in keys] == ["ArrowRight"] * 3 + ["ArrowLeft", "End", "Home", "ArrowRight"]
     assert all(prevented for _, prevented in keys), keys
-    # Each step is announced politely.
-    assert shown(page)["announced"] == trace["steps"][1]["text"]
+    # Each step is announced politely, with its note.
+    step = trace["steps"][1]
+    assert shown(page, HAND)["announced"] == step["text"] + (f" Note: {step['note']}" if step.get("note") else "")
     assert page.get_attribute(f"#demo-{HAND} .demo-announcer", "aria-live") == "polite"
 
 
 def test_slider_moves_to_any_step(site_server, page):
     open_demo(page, site_server.url(DEMO_PAGE))
-    trace = embedded_trace(page)
+    trace = embedded_trace(page, HAND)
     total = len(trace["steps"])
     slider = f"#demo-{HAND} .controls-slider"
     assert page.get_attribute(slider, "max") == str(total)
@@ -157,26 +119,26 @@ def test_slider_moves_to_any_step(site_server, page):
     page.focus(slider)
     page.keyboard.press("ArrowRight")
     page.keyboard.press("ArrowRight")
-    assert_at(page, trace, 3)
+    assert_at(page, trace, 3, HAND)
     page.keyboard.press("End")
-    assert_at(page, trace, total)
+    assert_at(page, trace, total, HAND)
     # By pointer: a click in the middle of the track.
     box = page.locator(slider).bounding_box()
     page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-    middle = shown(page)["step"]
+    middle = shown(page, HAND)["step"]
     assert abs(middle - (1 + total) / 2) <= max(3, total / 10), middle
-    assert_at(page, trace, middle)
+    assert_at(page, trace, middle, HAND)
 
 
 def test_move_list_jumps_and_marks_the_current_move(site_server, page):
     open_demo(page, site_server.url(DEMO_PAGE))
-    trace = embedded_trace(page)
+    trace = embedded_trace(page, HAND)
     moves = trace["moves"]
     assert moves, "the play-off hand has decisions"
     target = moves[len(moves) // 2]
     button = page.locator(f"#demo-{HAND} .move-button[data-step='{target['step']}']").last
     button.click()
-    assert_at(page, trace, target["step"])
+    assert_at(page, trace, target["step"], HAND)
     current = page.locator(f"#demo-{HAND} .move-button[aria-current='step']")
     assert current.count() == 1
     assert current.get_attribute("data-step") == str(target["step"])
@@ -196,21 +158,21 @@ def test_autoplay_advances_and_pauses(site_server, page):
         "(sel) => Number(document.querySelector(sel).dataset.step) >= 3", arg=app, timeout=10000)
     page.click(f"{app} .step-play")
     assert page.get_attribute(f"{app} .step-play", "aria-pressed") == "false"
-    paused = shown(page)["step"]
+    paused = shown(page, HAND)["step"]
     page.wait_for_timeout(1500)
-    assert shown(page)["step"] == paused
+    assert shown(page, HAND)["step"] == paused
 
 
 def test_table_as_text(site_server, page):
     open_demo(page, site_server.url(DEMO_PAGE))
-    trace = embedded_trace(page)
+    trace = embedded_trace(page, HAND)
     app = f"#demo-{HAND} .demo-app"
     assert page.locator(f"{app} .demo-table-text").is_hidden()
     page.click(f"{app} .text-toggle")
     assert page.get_attribute(f"{app} .text-toggle", "aria-expanded") == "true"
     # Go to a step where somebody holds cards and check one of them is named in the text.
     n = next(i + 1 for i, s in enumerate(trace["steps"]) if s["event"]["kind"] == "playoff_start")
-    page.evaluate("(n) => window.__cardLottery.demos[0].goto(n)", n)
+    page.evaluate("(n) => window.__cardLottery.demos[0].playback.goto(n)", n)
     text = page.text_content(f"{app} .demo-table-text")
     card = trace["steps"][n - 1]["state"]["hands"][0][0]
     assert card_name(card, "en") in text  # the engine's own name of the card, e.g. "queen of spades"
@@ -219,8 +181,8 @@ def test_table_as_text(site_server, page):
 
 def test_deep_link_opens_at_its_step(site_server, page):
     open_demo(page, site_server.url(f"{DEMO_PAGE}#hand={HAND}&step=12"))
-    trace = embedded_trace(page)
-    assert_at(page, trace, 12)
+    trace = embedded_trace(page, HAND)
+    assert_at(page, trace, 12, HAND)
     assert page.locator(f"#demo-{HAND} .demo-notice").count() == 0
     # Stepping updates the URL (replaceState) and the language switch carries it across.
     page.focus(f"#demo-{HAND} .demo-app")
@@ -232,8 +194,8 @@ def test_deep_link_opens_at_its_step(site_server, page):
     switch.click()
     page.wait_for_url(re.compile(r"/ru/playoff-beating\.html#hand=playoff-beating&step=13$"))
     page.wait_for_function("() => window.__cardLottery && window.__cardLottery.ready")
-    ru_trace = embedded_trace(page)
-    assert_at(page, ru_trace, 13)
+    ru_trace = embedded_trace(page, HAND)
+    assert_at(page, ru_trace, 13, HAND)
     assert page.evaluate("() => localStorage.getItem('card-lottery.lang')") == "ru"
 
 
@@ -243,21 +205,73 @@ def test_deep_link_opens_at_its_step(site_server, page):
         ("#hand=no-such-hand&step=5", 1, "no-such-hand"),
         (f"#hand={HAND}&step=100000", "last", "100000"),
         (f"#hand={HAND}&step=abc", 1, "abc"),
-        (f"#hand={HAND}&step=4&opt.beat=sideways", 4, "opt.beat=sideways"),
-        (f"#hand={HAND}&step=4&players=99", 4, "players=99"),
         (f"#hand={HAND}&step=4&<img src=x onerror=alert(1)>=1", 4, "<img src=x onerror=alert(1)>"),
+        (f"#hand={HAND}&step=4&opt.trumps=hearts", 4, "opt.trumps=hearts"),
     ],
 )
 def test_bad_deep_links_show_a_notice_and_fall_back(site_server, page, fragment, step, notice):
     open_demo(page, site_server.url(DEMO_PAGE + fragment))
-    trace = embedded_trace(page)
+    trace = embedded_trace(page, HAND)
     expected = len(trace["steps"]) if step == "last" else step
-    assert_at(page, trace, expected)
+    assert_at(page, trace, expected, HAND)
     notices = page.locator(f"#demo-{HAND} .demo-notice")
-    assert notices.count() >= 1
+    assert notices.count() == 1
     assert notice in notices.first.text_content()
     assert page.locator(f"#demo-{HAND} .demo-notice img").count() == 0, "notices are text, never HTML"
     assert page.console_errors == []
+
+
+@pytest.mark.parametrize("hand", sorted(HANDS))
+def test_every_step_of_every_lesson_hand_draws_the_table_of_its_trace(site_server, page, hand):
+    # Stepped from step 1, as a reader does: the face-down cards, the hands, the cards on the table,
+    # the piles and the decks at every step are those of the trace.
+    open_demo(page, site_server.url(f"en/{HANDS[hand]}"))
+    trace = embedded_trace(page, hand)
+    page.focus(f"#demo-{hand} .demo-app")
+    for n in range(1, len(trace["steps"]) + 1):
+        if n > 1:
+            page.keyboard.press("ArrowRight")
+        drawn = page.evaluate(DRAWN_TABLE, hand)
+        assert drawn == expected_table(trace, n), f"step {n}: {trace['steps'][n - 1]['event']['kind']}"
+    # And back again, step by step, to the first.
+    for n in range(len(trace["steps"]) - 1, 0, -1):
+        page.keyboard.press("ArrowLeft")
+        assert page.evaluate(DRAWN_TABLE, hand) == expected_table(trace, n), f"back at step {n}"
+    assert page.console_errors == []
+
+
+def test_nothing_is_marked_changed_at_the_first_step(site_server, page):
+    open_demo(page, site_server.url(DEMO_PAGE))
+    assert page.locator(f"#demo-{HAND} .is-changed").count() == 0
+    page.focus(f"#demo-{HAND} .demo-app")
+    page.keyboard.press("ArrowRight")
+    assert page.locator(f"#demo-{HAND} .is-changed").count() > 0
+
+
+def test_a_step_of_the_visitors_own_stops_autoplay(site_server, page):
+    open_demo(page, site_server.url(DEMO_PAGE))
+    app = f"#demo-{HAND} .demo-app"
+    page.select_option(f"{app} .controls-speed", "4")
+    page.click(f"{app} .step-play")
+    page.wait_for_function("(sel) => Number(document.querySelector(sel).dataset.step) >= 3", arg=app, timeout=10000)
+    page.click(f"{app} .step-prev")
+    assert page.get_attribute(f"{app} .step-play", "aria-pressed") == "false"
+    stopped = shown(page, HAND)["step"]
+    page.wait_for_timeout(1500)
+    assert shown(page, HAND)["step"] == stopped
+
+
+def test_the_language_switch_keeps_the_readers_place(site_server, page):
+    page.set_viewport_size({"width": 1280, "height": 800})
+    open_demo(page, site_server.url("en/playoff-beating.html"))
+    page.evaluate("() => document.getElementById('failing-to-beat').scrollIntoView({block: 'start'})")
+    page.click(".lang-switch a")
+    page.wait_for_url(re.compile(r"/ru/playoff-beating\.html#failing-to-beat$"))
+    page.wait_for_function("() => window.__cardLottery && window.__cardLottery.ready")
+    top = page.evaluate("() => document.getElementById('failing-to-beat').getBoundingClientRect().top")
+    header = page.evaluate("() => document.querySelector('.site-header').getBoundingClientRect().bottom")
+    assert header <= top < header + 40, "the Russian page opens at the same section, just below the header"
+    assert page.text_content("#failing-to-beat").startswith("Если отбиться нечем")
 
 
 def test_landing_page_goes_to_the_remembered_language(site_server, page):
@@ -268,40 +282,36 @@ def test_landing_page_goes_to_the_remembered_language(site_server, page):
     assert page.evaluate("() => document.documentElement.lang") == "ru"
 
 
-def test_reading_page_view_buttons(site_server, page):
+def test_reading_page_view_buttons_are_remembered_per_language(site_server, page):
     page.goto(site_server.url("en/text.html"))
     page.wait_for_function("() => window.__cardLottery && window.__cardLottery.ready")
-    buttons = page.locator(".text-mode[data-mode], .view-toggle [data-view]")
-    assert buttons.count() >= 3
-    assert page.locator(".view-toggle[hidden], .text-mode[hidden]").count() == 0
-    # The "original only" button.
-    original = page.locator(".text-mode[data-mode=original], .view-toggle [data-view=ru]").first
-    original.click()
-    assert original.get_attribute("aria-pressed") == "true"
-    assert page.evaluate("() => document.documentElement.dataset.textMode") == "original"
-    translation_shown = page.evaluate(
-        "() => [...document.querySelectorAll('.para-en, [lang=en].translation')].some(e => e.offsetParent !== null)")
-    assert not translation_shown, "in the original-only view the translation is hidden"
-    # Remembered on the next visit.
+    buttons = page.locator(".view-toggle [data-view]")
+    assert buttons.count() == 3 and page.locator(".view-toggle[hidden]").count() == 0
+    russian_only = page.locator(".view-toggle [data-view=ru]")
+    russian_only.click()
+    assert russian_only.get_attribute("aria-pressed") == "true"
+    assert page.evaluate("() => document.documentElement.dataset.textView") == "ru"
+    assert not page.locator(".para-en").first.is_visible(), "in the Russian-only view the translation is hidden"
+    # Remembered on the next visit to this page...
     page.reload()
     page.wait_for_function("() => window.__cardLottery && window.__cardLottery.ready")
-    assert page.evaluate("() => document.documentElement.dataset.textMode") == "original"
+    assert page.evaluate("() => document.documentElement.dataset.textView") == "ru"
+    # ...but not carried to the other language's page, whose reader chose nothing yet.
+    page.click(".lang-switch a")
+    page.wait_for_url(re.compile(r"/ru/text\.html"))
+    page.wait_for_function("() => window.__cardLottery && window.__cardLottery.ready")
+    assert page.evaluate("() => document.documentElement.dataset.textView") is None
+    assert page.locator(".para-en").first.is_visible() and page.locator(".para-ru").first.is_visible()
 
 
 def test_text_fallback_lists_every_step(site_server, page):
     open_demo(page, site_server.url(DEMO_PAGE))
-    trace = embedded_trace(page)
+    trace = embedded_trace(page, HAND)
     items = f"#demo-{HAND} details.demo-text ol li"
     # The build writes the list, or leaves it for the script to fill when the page is heavy.
     page.wait_for_function("(sel) => document.querySelectorAll(sel).length > 0", arg=items)
     texts = page.eval_on_selector_all(items, "lis => lis.map(li => li.firstChild.textContent.trim())")
     assert texts == [s["text"] for s in trace["steps"]]
-
-
-def test_interface_strings_exist_in_both_languages(site_server, page):
-    open_demo(page, site_server.url(DEMO_PAGE))
-    missing = page.evaluate("async () => (await import('../assets/js/i18n.js')).missingStrings()")
-    assert missing == []
 
 
 def test_reduced_motion_turns_animations_off(site_server, page):
@@ -320,12 +330,12 @@ def test_reduced_motion_turns_animations_off(site_server, page):
 
 def test_the_lessons_quote_of_the_governing_paragraph_is_highlighted(site_server, page):
     open_demo(page, site_server.url(DEMO_PAGE))
-    trace = embedded_trace(page)
+    trace = embedded_trace(page, HAND)
     quoted = page.eval_on_selector_all("figure.quote[id^=quote-]", "fs => fs.map(f => f.id)")
     # A step governed by a paragraph this lesson quotes.
     n, rule = next((i + 1, s["event"]["rule"][0]) for i, s in enumerate(trace["steps"])
                    if f"quote-{s['event']['rule'][0]}" in quoted)
-    page.evaluate("(n) => window.__cardLottery.demos[0].goto(n)", n)
+    page.evaluate("(n) => window.__cardLottery.demos[0].playback.goto(n)", n)
     assert "is-current-rule-primary" in page.get_attribute(f"#quote-{rule}", "class")
     others = page.eval_on_selector_all(".is-current-rule-primary", "els => els.map(e => e.id)")
     assert others == [f"quote-{rule}"] or set(others) <= {f"quote-{rule}"} | {q for q in quoted if q.startswith(f"quote-{rule}-")}

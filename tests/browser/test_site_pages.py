@@ -28,6 +28,7 @@ def load(page: Any, url: str) -> dict[str, Any]:
     figures = page.locator("figure.demo[data-hand]").count()
     engine = None
     if figures:
+        page.locator("figure.demo[data-hand]").first.scroll_into_view_if_needed()  # the engine starts in view
         page.wait_for_function(
             "() => { const e = window.__cardLottery.engine; return e && (e.status === 'ready' || e.status === 'failed'); }",
             timeout=ENGINE_WAIT_MS)

@@ -62,7 +62,7 @@ const absolute = (url) => new URL(url, document.baseURI).href;
 function placeInPage() {
   let place = "";
   for (const el of document.querySelectorAll("main h2[id], main h3[id], main .para[id]")) {
-    if (el.getBoundingClientRect().top > 80) break;
+    if (el.getBoundingClientRect().top > 120) break; // below the sticky header, near the top
     place = el.id;
   }
   return place ? `#${place}` : "";

@@ -88,10 +88,11 @@ export class Session {
 
   /**
    * One request: resolves with the result, or null after saying why (a refusal in the page's
-   * language, or the engine's failure) where `where` says: the live panel or the seat.
-   * @param {string} type @param {object} payload @param {"panel"|"seat"} where
+   * language, or the engine's failure) where `where` says: the live panel or the seat. `again`
+   * is the visitor's action, which "try again" repeats after a failure.
+   * @param {string} type @param {object} payload @param {"panel"|"seat"} where @param {() => Promise<any>} again
    */
-  async ask(type, payload, where = "panel") {
+  async ask(type, payload, where, again) {
     const demo = this.demo;
     if (!this.engine) return null;
     this.wake();
@@ -110,7 +111,7 @@ export class Session {
     } catch (error) {
       const dead = error && error.kind === "dead";
       demo.message = { kind: "error", text: dead ? t("engine_dead") : t("engine_failure", { detail: String(error.message) }), retry: true };
-      this.again = () => this.ask(type, payload, where);
+      this.again = again;
       return null;
     } finally {
       demo.busy = false;
@@ -118,17 +119,16 @@ export class Session {
     }
   }
 
-  /** The visitor's "try again" after a failure: the engine restarts if it must, then the request. */
+  /** The visitor's "try again" after a failure: the engine restarts if it must, then the action. */
   async retry() {
     const again = this.again;
+    this.again = null;
     this.demo.message = null;
     if (this.engine && this.engine.status === "failed") this.engine.retry();
-    if (this.seatSetup && this.demo.seat) {
-      await this.reseat(); // a restarted engine has forgotten the seat: sit again and make the same moves
-      return;
-    }
+    // A restarted engine has forgotten the seat: sit again and make the same moves first.
+    if (this.seatSetup && this.demo.seat) await this.reseat();
     if (again) await again();
-    else this.demo.redraw();
+    this.demo.redraw();
   }
 
   // ------------------------------------------------------------------ settings and links
@@ -167,7 +167,7 @@ export class Session {
     if (demo.busy || demo.seat) return false;
     demo.playback.stop(false);
     demo.message = null;
-    const result = await this.ask("replay", { setup: this.setupFor(settings) });
+    const result = await this.ask("replay", { setup: this.setupFor(settings) }, "panel", () => this.replay(settings, scroll));
     if (!result) return false;
     demo.settings = settings;
     demo.setTrace(expandStates(result), "live");
@@ -264,13 +264,14 @@ export class Session {
     const setup = demo.source === "live" ? this.setupFor(demo.settings) : this.setupFor(settingsOf(demo.recorded.setup));
     if (name === "banker") setup.options = { ...setup.options, spread: "chosen" };
     demo.message = null;
-    const result = await this.ask("seat", { setup, seat: name, key: demo.hand });
+    const result = await this.ask("seat", { setup, seat: name, key: demo.hand }, "panel", () => this.takeSeat(name));
     if (!result) return;
     if (!demo.seat) this.beforeSeat = { trace: demo.trace, source: demo.source, n: demo.n };
     this.seatSetup = setup;
     this.ownMoves = [];
     this.showSeat(name, result);
     this.keep();
+    demo.view.showTable();
   }
 
   /** @param {string} name @param {any} result */
@@ -289,7 +290,7 @@ export class Session {
     const move = String(text || "").trim();
     if (!demo.seat || demo.busy || !move) return false;
     demo.seat.refusal = null;
-    const result = await this.ask("move", { text: move, key: demo.hand }, "seat");
+    const result = await this.ask("move", { text: move, key: demo.hand }, "seat", () => this.move(move));
     if (!result) return false;
     this.ownMoves.push(move);
     this.showSeat(demo.seat.name, result);
@@ -305,7 +306,7 @@ export class Session {
   async undo() {
     const demo = this.demo;
     if (!demo.seat || demo.busy) return;
-    const result = await this.ask("undo", { key: demo.hand }, "seat");
+    const result = await this.ask("undo", { key: demo.hand }, "seat", () => this.undo());
     if (!result) return;
     this.ownMoves.pop();
     this.showSeat(demo.seat.name, result);
@@ -360,11 +361,11 @@ export class Session {
     const demo = this.demo;
     if (!demo.seat || !this.seatSetup) return;
     const setup = clone(this.seatSetup);
-    setup.seed = String(BigInt(String(demo.trace.game.seed)) + 1n);
+    setup.seed = String(BigInt(String(setup.seed)) + 1n); // as text: a seed may be longer than a number holds
     setup.decks = null;
     setup.actions = [];
     const name = demo.seat.name;
-    const result = await this.ask("seat", { setup, seat: name, key: demo.hand });
+    const result = await this.ask("seat", { setup, seat: name, key: demo.hand }, "seat", () => this.newGame());
     if (!result) return;
     this.seatSetup = setup;
     this.ownMoves = [];
@@ -404,7 +405,8 @@ export class Session {
   /** @param {{setup: any, seat: string, moves: string[]}} kept */
   async restoreFrom(kept) {
     const demo = this.demo;
-    const result = await this.ask("seat", { setup: kept.setup, seat: kept.seat, key: demo.hand });
+    const result = await this.ask("seat", { setup: kept.setup, seat: kept.seat, key: demo.hand }, "panel",
+      () => this.restoreFrom(kept));
     if (!result) return;
     if (!this.beforeSeat) this.beforeSeat = { trace: demo.recorded.trace, source: "recorded", n: 1 };
     this.seatSetup = kept.setup;

@@ -53,7 +53,7 @@ export function createView(demo) {
     traceChanged: true, entries: [], entryAt: new Int32Array(0), noticeKey: "",
     /** Bring the table into view (after a replay made from the form far below it). */
     showTable() {
-      board.scrollIntoView({ block: "start", behavior: "smooth" });
+      board.scrollIntoView({ block: "start" });
       app.focus({ preventScroll: true });
     },
   };
@@ -105,7 +105,10 @@ export function renderView(view, demo, announce) {
   updateNarration(view.narration, ctx);
   updateControls(view.controls, { n: demo.n, total: demo.total, playing: demo.playing, showText: demo.showText, speed: demo.speed });
   updateMoves(view.moves, view.entryAt[demo.n]);
-  if (seat) updateSeatPanel(view.table.panel, { seat, busy: demo.busy, confirmLeave: demo.session.confirmLeave });
+  if (seat) {
+    const failure = demo.message && demo.message.retry ? demo.message.text : null;
+    updateSeatPanel(view.table.panel, { seat, busy: demo.busy, confirmLeave: demo.session.confirmLeave, failure });
+  }
   updateLive(view.live, {
     status: demo.session.status, reason: demo.session.reason, busy: demo.busy, message: demo.message,
     seats: trace.seats, seated: !!seat, turn: !!(seat && seat.you.decision),

@@ -51,8 +51,8 @@ export function createControls(textId) {
     text: t("table_text"),
   });
   const el = h("div", { class: "demo-controls" }, [
-    h("div", { class: "controls-buttons" }, [first, prev, play, next, last, counter]),
-    h("div", { class: "controls-timeline" }, [slider]),
+    h("div", { class: "controls-buttons" }, [first, prev, play, next, last]),
+    h("div", { class: "controls-timeline" }, [slider, counter]),
   ]);
   // The speed and the text view are not stepped with: they sit below the narration.
   const extra = h("div", { class: "controls-extra" }, [speedLabel, textToggle]);

@@ -11,6 +11,9 @@ const ALL_MOVES_UP_TO = 8; // fewer legal moves than this are offered at once, w
 export function createSeatPanel() {
   const status = h("p", { class: "seat-status", role: "status" });
   const refusal = h("p", { class: "seat-refusal is-hidden", role: "alert" });
+  const failureText = h("span");
+  const failure = h("p", { class: "seat-failure is-hidden", role: "alert" }, [failureText, " ",
+    h("button", { type: "button", class: "live-small-button", "data-action": "retry", text: t("retry") })]);
   const stakeInputs = [];
   const stakeFields = [0, 1, 2, 3].map((i) => {
     const id = uniqueId("stake");
@@ -35,9 +38,9 @@ export function createSeatPanel() {
     h("button", { type: "button", class: "live-button is-primary", "data-action": "stay-seated", text: t("stay_seated") }),
   ]);
   const el = h("div", { class: "seat-panel" }, [
-    status, refusal, stakeForm, selection, moves, h("div", { class: "live-buttons" }, [clear, undo, newGame, leave]), confirm,
+    status, refusal, failure, stakeForm, selection, moves, h("div", { class: "live-buttons" }, [clear, undo, newGame, leave]), confirm,
   ]);
-  return { el, status, refusal, stakeForm, stakeInputs, stakeSum, selection, moves, clear, undo, newGame, leave, confirm };
+  return { el, status, refusal, failure, failureText, stakeForm, stakeInputs, stakeSum, selection, moves, clear, undo, newGame, leave, confirm };
 }
 
 /** The moves to offer: all of them when few; else those using every chosen card, exact ones first. */
@@ -62,9 +65,14 @@ export function updateStakeSum(refs, total) {
   toggleClass(refs.stakeSum, "is-wrong", sum !== total);
 }
 
-/** ctx: {seat: {name, you: {turn, over, can_undo, decision}, selected: Set, refusal: string|null}, busy, confirmLeave} */
+/**
+ * ctx: {seat: {name, you: {turn, over, can_undo, decision}, selected: Set, refusal: string|null}, busy, confirmLeave,
+ *   failure: string|null (the engine could not answer: said here too, where the visitor is looking)}
+ */
 export function updateSeatPanel(refs, ctx) {
   const { seat, busy } = ctx;
+  setText(refs.failureText, ctx.failure || "");
+  toggleClass(refs.failure, "is-hidden", !ctx.failure);
   toggleClass(refs.confirm, "is-hidden", !ctx.confirmLeave);
   const you = seat.you;
   const decision = you.decision;
