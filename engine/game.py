@@ -517,11 +517,13 @@ class Game:
             self.last_winner = winner
             to, rules = "player", ("p5",)
         elif self.options.unclaimed == "carry":
+            # Nobody holds it (p5 pays only a holder): `unclaimed = carry` leaves the stake on the
+            # table, to be spread again with the next sum (p4).
             self.pool += stake
-            to, rules = "pool", ("p5", "p7")
+            to, rules = "pool", ("p5", "p4")
         else:
             self.banker_net += stake
-            to, rules = "banker", ("p5", "p7")
+            to, rules = "banker", ("p5", "p4")
         self.stakes[position] = 0
         self.revealed += 1
         if self.revealed == 4:
@@ -744,9 +746,11 @@ class Game:
                 self._emit(event)
 
     def _end(self) -> None:
-        # p12: the fines, with whatever else lies on the table, go to the next game's pool.
+        # p12: the fines, with whatever else lies on the table, go to the next game's pool; by
+        # tricks the payments went into the kitty (p15), which goes on to the next game likewise.
         self.phase, self.to_act = Phase.OVER, None
-        self._emit(ev.GameEnd(("p12",), self.pool, {s: self.nets[i] for i, s in enumerate(self.seats)},
+        rules = {"beating": ("p12",), "tricks": ("p15",)}.get(self.options.playoff, ("p12", "p15"))
+        self._emit(ev.GameEnd(rules, self.pool, {s: self.nets[i] for i, s in enumerate(self.seats)},
                               self.banker_net))
 
 

@@ -226,11 +226,18 @@ def _fine(e: ev.Fine, lang: str) -> str:
 
 def _game_end(e: ev.GameEnd, lang: str) -> str:
     nets = ", ".join(f"{p} {n:+d}" for p, n in e.nets.items())
+    kitty = "p12" not in e.rules  # by tricks: the payments went into the kitty (p15)
     if lang == "en":
         banker = f", banker {e.banker_net:+d}" if e.banker_net else ""
+        if kitty:
+            return (f"The game is over: {nets}{banker}. The kitty, with whatever else is left on the table, "
+                    f"{chips(e.pool, lang)} in all, goes on to the next game.")
         goes = "goes" if e.pool == 1 else "go"
         return f"The game is over: {nets}{banker}. {chips(e.pool, lang).capitalize()} {goes} to the next game's pool."
     banker = f", банкир {e.banker_net:+d}" if e.banker_net else ""
+    if kitty:
+        return (f"Кон окончен: {nets}{banker}. Копилка вместе со всем, что осталось на столе, — всего "
+                f"{chips(e.pool, lang)} — переходит в следующий кон.")
     return f"Кон окончен: {nets}{banker}. В следующий кон переходит {chips(e.pool, lang)}."
 
 

@@ -99,7 +99,7 @@ CATALOGUE: tuple[OptionInfo, ...] = (
          Choice("chosen", _w("As the banker chooses", "По выбору банкира"),
                 _w("The banker's own decision, a move of the game.", "Решает сам банкир: это его ход.")))),
     OptionInfo(
-        "unclaimed", ("p5", "p7"), "choice",
+        "unclaimed", ("p4", "p5"), "choice",
         _w("A stake on a card nobody holds", "Ставка на карте, которой ни у кого нет"),
         _w("The text never says what becomes of it.", "Текст об этом молчит."),
         (Choice("carry", _w("Stays on the table for the next four", "Остаётся на столе для следующей четвёрки")),

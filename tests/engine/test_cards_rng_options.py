@@ -264,7 +264,7 @@ def test_option_unknown_key_is_refused_with_the_known_keys():
     ("hosts_play", True, "p1, p2, p5", "no, yes"),
     ("contribution", "sometimes", "p4, p7", "every_round, per_losing_card"),
     ("spread", "EVEN", "p4", "even, random, chosen"),
-    ("unclaimed", "dealer", "p5, p7", "carry, banker"),
+    ("unclaimed", "dealer", "p4, p5", "carry, banker"),
     ("short_deal", "", "p8", "deal_out, stop"),
     ("deal", "fours", "p5", "packets, single"),
     ("beat", "sideways", "p10", "same_suit, any_suit"),

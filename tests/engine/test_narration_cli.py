@@ -27,11 +27,11 @@ REPO = Path(__file__).resolve().parents[2]
 # ARCHITECTURE.md: the paragraphs each kind of event applies.
 RULES_OF = {
     "game_start": [("p2",)], "lay": [("p3",)], "pay": [("p4",), ("p7", "p4")], "spread": [("p4",)],
-    "deal": [("p5",), ("p8", "p5")], "reveal": [("p5",), ("p5", "p7")], "discard": [("p6",)],
+    "deal": [("p5",), ("p8", "p5")], "reveal": [("p5",), ("p5", "p4")], "discard": [("p6",)],
     "lay_aside": [("p7",)], "lottery_end": [("p8", "p9")], "playoff_start": [("p9", "p10"), ("p9", "p13")],
     "lead": [("p10",)], "beat": [("p10",)], "take": [("p10",)], "play": [("p13",)], "trick": [("p13",)],
     "trick_abandoned": [("p14",)], "playoff_end": [("p11",), ("p14",)], "fine": [("p11", "p12"), ("p15",)],
-    "game_end": [("p12",)],
+    "game_end": [("p12",), ("p15",)],
 }
 
 

@@ -15,7 +15,7 @@ import pytest
 
 from engine import (
     BANKER, AgainstTheRule, CardError, CardNotHeld, FULL_DECK, Game, NotYourMove, Options, Session, Stake, Table,
-    TableError, parse_action, play_out, snapshot,
+    TableError, narrate, parse_action, play_out, snapshot,
 )
 from engine_helpers import (
     ENDING, ENDING_MOVES, LEADER_WITHOUT_CARDS, ONE_COVER, SITTER, THREE, TRICKS, TWO_COVERS, Recorder, balanced,
@@ -607,6 +607,15 @@ def test_p14_play_goes_on_until_one_player_has_no_cards(scenario):
     assert game.over
 
 
+def test_p15_the_kitty_goes_on_to_the_next_game_and_game_end_cites_p15(scenario):
+    # By tricks the payments go into the kitty (p15), not the fine of p12: game_end cites p15.
+    game = scenario(TRICKS, 0, playoff="tricks")
+    play(game, "play 2S", "play 5S", "play 2D", "play KH")
+    end = of_kind(game, "game_end")[0]
+    assert end["rule"] == ["p15"] and end["pool"] == game.pool == sum(f["amount"] for f in of_kind(game, "fine"))
+    assert "kitty" in narrate(game.events[-1], "en") and "Копилка" in narrate(game.events[-1], "ru")
+
+
 def test_p15_whoever_holds_cards_pays_the_kitty_by_suit(scenario):
     # Boris keeps 3S 4S (1 each), 2H 3H 4H (4 each), 3D 4D 5D 6D (2 each), 2C 3C 4C (3 each): 2+12+8+9.
     game = scenario(TRICKS, 0, playoff="tricks")
@@ -661,7 +670,7 @@ def test_option_unclaimed_carry_keeps_the_unmatched_stake_in_the_pool():
     # Round 1 as in p5: nobody holds 9C, its 4 chips stay; round 2 spreads 12 + 4 = 16.
     game, rec = lottery(3, banker="3H 9C AS 7D", pool=2)
     reveal = of_kind(game, "reveal", card="9C")[0]
-    assert reveal["to"] == "pool" and reveal["rule"] == ["p5", "p7"]
+    assert reveal["to"] == "pool" and reveal["rule"] == ["p5", "p4"]
     assert rec.after("lay_aside", round=1)["pool"] == 4
     assert of_kind(game, "spread", round=2)[0]["stakes"] == [4, 4, 4, 4]
 
@@ -669,7 +678,7 @@ def test_option_unclaimed_carry_keeps_the_unmatched_stake_in_the_pool():
 def test_option_unclaimed_banker_keeps_the_unmatched_stake():
     game, rec = lottery(3, banker="3H 9C AS 7D", pool=2, unclaimed="banker")
     reveal = of_kind(game, "reveal", card="9C")[0]
-    assert reveal["to"] == "banker" and reveal["winner"] is None
+    assert reveal["to"] == "banker" and reveal["winner"] is None and reveal["rule"] == ["p5", "p4"]
     state = rec.after("lay_aside", round=1)
     assert state["banker_net"] == 4 and state["pool"] == 0
     assert of_kind(game, "spread", round=2)[0]["stakes"] == [3, 3, 3, 3]
