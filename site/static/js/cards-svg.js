@@ -1,3 +1,4 @@
+// @ts-check
 // Playing cards drawn as SVG here (no external assets). Each suit has its own shape and a
 // letter, so suits can be told apart without colour; every card carries its name in the page
 // language (role="img", aria-label and <title>). The corner index, the suit letter and the name
@@ -32,9 +33,10 @@ export function ensureSprite(doc = document) {
 
 const cache = new Map();
 
+/** @param {string} code */
 function build(code) {
   const card = catalogue().cards[code];
-  const suit = suitOf(code);
+  const suit = /** @type {import("./catalogue.js").Suit} */ (suitOf(code));
   // The suit's shape inline (no <use>: its shadow trees cost style and layout time on every step).
   const shape = (x, y, size, cls) => s("g", { class: cls, transform: `translate(${x} ${y}) scale(${size / 100})` },
     SUIT_SHAPES[suit.code].map(([tag, attrs]) => s(tag, attrs)));

@@ -42,6 +42,7 @@ export class Session {
   constructor(demo, engine) {
     this.demo = demo;
     this.engine = engine;
+    /** @type {import("./engine-client.js").Status} */
     this.status = engine ? engine.status : "failed";
     /** @type {string|null} */
     this.reason = engine ? null : "no engine";
@@ -65,7 +66,7 @@ export class Session {
     if (this.engine && this.engine.status === "idle") this.engine.start();
   }
 
-  /** @param {string} status @param {string|null} reason */
+  /** @param {import("./engine-client.js").Status} status @param {string|null} reason */
   onStatus(status, reason) {
     this.status = status;
     this.reason = reason;
@@ -392,8 +393,8 @@ export class Session {
 
   /** Sit again with the kept set-up and make the same moves (after a reload or a restarted engine). */
   async reseat() {
-    const kept = { setup: this.seatSetup, seat: this.demo.seat ? this.demo.seat.name : null, moves: this.ownMoves.slice() };
-    if (kept.setup && kept.seat) await this.restoreFrom(kept);
+    const seat = this.demo.seat;
+    if (this.seatSetup && seat) await this.restoreFrom({ setup: this.seatSetup, seat: seat.name, moves: this.ownMoves.slice() });
   }
 
   async restore() {

@@ -1,3 +1,4 @@
+// @ts-check
 // A demo's DOM: built once (createView) and brought up to date from the demo's state (renderView).
 //
 //   notices
@@ -50,7 +51,7 @@ export function createView(demo) {
   figure.classList.add("is-enhanced");
   return {
     app, caption, notices, announcer, board, table, tableText, controls, narration, moves, live,
-    traceChanged: true, entries: [], entryAt: new Int32Array(0), noticeKey: "",
+    traceChanged: true, entries: /** @type {any[]} */ ([]), entryAt: new Int32Array(0), noticeKey: "",
     /** Bring the table into view (after a replay made from the form far below it). */
     showTable() {
       board.scrollIntoView({ block: "start" });
@@ -94,7 +95,8 @@ export function renderView(view, demo, announce) {
   const you = seat ? seat.name : null;
   const table = trace.game.table;
   const ctx = {
-    step, prev, seats: trace.seats, banker: table.banker, dealer: table.dealer, options: trace.game.options,
+    step, prev, seats: trace.seats, banker: table.banker, dealer: table.dealer,
+    bankerTakes: trace.steps[trace.steps.length - 1].state.banker_net !== 0, // the takings matter in this game
     sourceText: sourceText(demo), you, paragraphs: demo.paragraphs,
     seat: seat && demo.n === demo.total ? { ...seat, decision: seat.you.decision, busy: demo.busy } : null,
   };

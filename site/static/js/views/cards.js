@@ -1,3 +1,4 @@
+// @ts-check
 // Rows and piles of cards: pure render helpers over cards-svg.js.
 
 import { cardSvg } from "../cards-svg.js";

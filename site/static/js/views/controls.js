@@ -1,3 +1,4 @@
+// @ts-check
 // Stepping controls: first / back / play-pause / forward / last, "step n of N" and the timeline
 // slider, in a bar of fixed height; apart, the autoplay speed and the "table as text" toggle.
 

@@ -1,3 +1,4 @@
+// @ts-check
 // The live-engine panel: its status (never blocking the recorded hand), a message with "try
 // again" after a failure, the settings form (seed, players, and every option as the engine's
 // catalogue names it, with its paragraphs and its question), the seat to take, and a typed move

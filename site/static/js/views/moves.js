@@ -1,3 +1,4 @@
+// @ts-check
 // The move list of the whole hand: each decision (the trace's `moves`) and a marker for each
 // round (`lay` events) and for the play-off; a click jumps to that step; the entry of the
 // current step carries aria-current="step".
@@ -21,7 +22,7 @@ export function moveEntries(trace) {
   for (const m of trace.moves || []) {  // the engine words each move (trace.for_page)
     entries.push({ step: m.step, kind: "move", label: `${m.who}: ${m.short}`, long: `${m.who}: ${m.text}`, move: m.move });
   }
-  entries.sort((a, b) => a.step - b.step || (a.kind === "move") - (b.kind === "move"));
+  entries.sort((a, b) => a.step - b.step || Number(a.kind === "move") - Number(b.kind === "move"));
   return entries;
 }
 

@@ -1,3 +1,4 @@
+// @ts-check
 // The step's sentence, the record's note, and the paragraphs of the historical text that
 // govern the step (event.rule: the first is the governing one), quoted in the original
 // Russian and in the English translation.
@@ -45,13 +46,14 @@ export function updateNarration(refs, ctx) {
 }
 
 let highlighted = [];
+let highlightedKey = null;
 const lookups = new Map();
 
 /** Mark the page's own copies of the governing paragraphs (the reading text, the lessons' quotes). */
 export function highlightPage(rules, doc = document) {
   const key = rules.join(" ");
-  if (highlightPage.key === key) return;
-  highlightPage.key = key;
+  if (highlightedKey === key) return;
+  highlightedKey = key;
   for (const el of highlighted) el.classList.remove("is-current-rule", "is-current-rule-primary");
   highlighted = [];
   rules.forEach((id, i) => {

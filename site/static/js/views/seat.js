@@ -1,3 +1,4 @@
+// @ts-check
 // The seated visitor's panel, drawn under his own hand: what he must decide (the engine's words),
 // the cards he has chosen, the moves the engine allows with exactly those cards (or all of them
 // when they are few), a refusal, the banker's spread, undo, leave and a new game. The engine says

@@ -1,3 +1,4 @@
+// @ts-check
 // The whole table of one step as plain text (a list), for reading instead of looking:
 // shown by the "Table as text" toggle, rendered only while it is open.
 

@@ -1,3 +1,4 @@
+// @ts-check
 // The table at one step: the hosts with their decks and the pool; the centre (the banker's four
 // with their stakes during the lottery, the cards on the table in the play-off); and every seat
 // (chips, hand, laid-aside cards, cards not beaten, tricks). Every zone has a fixed height by
@@ -153,7 +154,7 @@ export function updateTable(refs, ctx) {
   setText(refs.banker.discard.value, String(state.banker_discard));
   setText(refs.dealer.discard.value, String(state.discard));
   setText(refs.takings.value, signed(state.banker_net));
-  toggleClass(refs.takings.el, "is-hidden", ctx.options.unclaimed !== "banker");
+  toggleClass(refs.takings.el, "is-hidden", !ctx.bankerTakes);
   setText(refs.pool.value, count(state.pool, "chip"));
   mark(refs.banker.deck.el, state.decks[0], pstate.decks[0], first);
   mark(refs.dealer.deck.el, state.decks[1], pstate.decks[1], first);
