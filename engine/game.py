@@ -159,6 +159,7 @@ STATE: tuple[Part, ...] = (
     Part("last_losing", lambda g: [0] * g.n, list),  # each seat's cards that won nothing last round (contribution)
     Part("leader", lambda g: 0, _same),
     Part("defender", lambda g: 0, _same),
+    Part("lead_to", lambda g: None, _same),  # the next lead's defender, when not the leader's left (after_take)
     Part("ended_by", lambda g: [], list),
     Part("stream", lambda g: Stream(g.stream_start), lambda s: Stream(s.state)),  # the random spread draws on
     Part("events", lambda g: [], list),
@@ -208,6 +209,7 @@ class Game:
     last_losing: list[int]
     leader: int
     defender: int
+    lead_to: int | None
     ended_by: list[int]
     stream: Stream
     events: list[ev.Event]
@@ -637,13 +639,14 @@ class Game:
             self.hands[leader].remove(card)
         self.led = list(action.cards)
         self.table_cards = [(leader, c) for c in action.cards]
-        self.defender = self._left_of(leader)
+        self.defender = self._left_of(leader) if self.lead_to is None else self.lead_to
+        self.lead_to = None
         self.phase, self.to_act = Phase.ANSWER, self.defender
         self._emit(ev.Lead(("p10",), self.seats[leader], self.seats[self.defender], list(action.cards)))
 
     def _answer(self, action: Beat | Take) -> None:
         # p10: he must beat; if he beats, all is discarded and he leads to his own left;
-        # if he cannot, he takes the cards into a separate pile and loses his turn.
+        # if he cannot, he takes the cards into a separate pile and misses his turn.
         defender = self.defender
         covers = action.covers if isinstance(action, Beat) else ()
         for led, cover in covers:
@@ -652,7 +655,16 @@ class Game:
         covered = {led for led, _ in covers}
         taken = [c for c in self.led if c not in covered]
         self.penalty[defender].extend(taken)
-        self.leader = self._left_of(defender) if taken else defender
+        if not taken:
+            self.leader = defender
+        elif self.options.after_take == "taker_left":
+            # The lead he would have had by beating passes him by: his left neighbour leads.
+            self.leader = self._left_of(defender)
+        else:
+            # `after_take = same_leader`: the same player leads again, to the next player past the
+            # taker (past himself too: with two players that is the taker again).
+            following = self._left_of(defender)
+            self.lead_to = following if following != self.leader else self._left_of(self.leader)
         self.led, self.table_cards = [], []
         self._next_or_end(Phase.LEAD, self.leader)
         pairs = [list(p) for p in covers]

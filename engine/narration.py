@@ -150,9 +150,11 @@ def _playoff_start(e: ev.PlayoffStart, lang: str) -> str:
 
 
 def _lead(e: ev.Lead, lang: str) -> str:
+    # Not always the leader's left neighbour: after a failed defence, under after_take = same_leader,
+    # the lead goes past the player who took.
     if lang == "en":
-        return f"{e.who} leads the {cards_text(e.cards, lang)} to {e.to}, next on the left, who must beat."
-    return f"{e.who} ходит под {e.to}: {cards_text(e.cards, lang)}; сидящий слева обязан отбиться."
+        return f"{e.who} leads the {cards_text(e.cards, lang)} to {e.to}, who must beat."
+    return f"{e.who} ходит под игрока {e.to}: {cards_text(e.cards, lang)}; тот обязан отбиться."
 
 
 def _beat(e: ev.Beat, lang: str) -> str:

@@ -137,6 +137,19 @@ CATALOGUE: tuple[OptionInfo, ...] = (
         (Choice("take_all", _w("He takes both", "Он забирает обе")),
          Choice("take_unbeaten", _w("He covers one and takes the other", "Одну он кроет, другую забирает")))),
     OptionInfo(
+        "after_take", ("p10",), "choice",
+        _w("Who leads after a failed defence", "Кто ходит после неудачной защиты"),
+        _w("p10: a player who has not beaten the cards led to him “misses his turn”: does the lead pass to his left "
+           "neighbour, or does the same player lead again, to the next one past him?",
+           "p10: игрок, не отбивший выхоженные под него карты, «пропускает ход»: ход переходит к его соседу слева "
+           "или тот же игрок ходит снова, уже под следующего?"),
+        (Choice("taker_left", _w("His left neighbour leads", "Ходит его сосед слева"),
+                _w("The lead he would have had by beating passes on to the next player.",
+                   "Ход, который он получил бы, отбившись, переходит к следующему игроку.")),
+         Choice("same_leader", _w("The same player leads again", "Тот же игрок ходит снова"),
+                _w("To the next player past the one who took the cards.",
+                   "Под следующего игрока после того, кто забрал карты.")))),
+    OptionInfo(
         "penalty_pile", ("p11",), "choice",
         _w("Who pays for the cards not beaten", "Кто платит за неотбитые карты"),
         _w("p11: “the players who still have cards in hand pay for each of them, and also for the cards not "
@@ -237,6 +250,7 @@ class Options:
     deal: str = "packets"
     beat: str = "same_suit"
     failed_defence: str = "take_all"
+    after_take: str = "taker_left"
     penalty_pile: str = "everyone"
     fine: int = 1
     suit_fines: tuple[tuple[str, int], ...] = DEFAULT_SUIT_FINES

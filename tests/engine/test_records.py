@@ -130,6 +130,7 @@ def test_record_canonical_writing_layout():
         'deal = "packets"',
         'beat = "same_suit"',
         'failed_defence = "take_all"',
+        'after_take = "taker_left"',
         'penalty_pile = "everyone"',
         "fine = 1",
         'suit_fines = "H=4 C=3 D=2 S=1"',

@@ -452,6 +452,32 @@ def test_p10_who_cannot_beat_takes_the_cards_into_his_penalty_pile_and_loses_his
     assert play(game, "lead 2C")[0].to_json()["to"] == "Anna"
 
 
+def test_p10_option_after_take_same_leader_leads_again_past_the_taker(scenario):
+    # The same lead as above: Boris takes 2S. Read the other way, «пропускает ход» passes Boris by:
+    # Anna leads again, now to Vera; when Vera takes too, Anna leads again to the next past Vera,
+    # which skips Anna herself: Boris.
+    game = scenario(THREE, 0, after_take="same_leader")
+    play(game, "lead 2S", "take")
+    assert [str(c) for c in game.penalty[1]] == ["2S"]
+    assert game.phase == "lead" and game.to_act == 0 and game.leader == 0
+    assert play(game, "lead 3S")[0].to_json()["to"] == "Vera"
+    assert [str(a) for a in game.legal_actions()] == ["beat 3S>TS"]
+    play(game, "beat 3S>TS")  # Vera beats, so she leads, to her own left: Anna
+    assert game.to_act == 2 and play(game, "lead 2C")[0].to_json()["to"] == "Anna"
+    play(game, "take")  # Anna has no club: Vera leads again, past Anna, to Boris
+    assert game.to_act == 2 and play(game, "lead 3C")[0].to_json()["to"] == "Boris"
+    play(game, "take")  # past Boris comes Vera herself: she leads to Anna again
+    assert game.to_act == 2 and play(game, "lead 4C")[0].to_json()["to"] == "Anna"
+
+
+def test_p10_option_after_take_is_the_same_either_way_with_two_players(scenario):
+    # With two players the next past the taker is the leader himself, so he leads to the taker again.
+    for after in ("taker_left", "same_leader"):
+        game = scenario(TWO_COVERS, 0, after_take=after)
+        play(game, "lead 5C", "take")
+        assert game.to_act == 0 and play(game, "lead 6C")[0].to_json()["to"] == "Boris"
+
+
 def test_p10_two_led_cards_need_two_different_covers(scenario):
     game = scenario(TWO_COVERS, 0, beat="any_suit")
     play(game, "lead 7S 7H")
@@ -801,6 +827,6 @@ def test_options_default_to_the_rules_table():
     assert Options().to_mapping() == {
         "playoff": "beating", "hosts_play": "no", "stake": 4, "contribution": "every_round", "spread": "even",
         "unclaimed": "carry", "short_deal": "deal_out", "deal": "packets", "beat": "same_suit",
-        "failed_defence": "take_all", "penalty_pile": "everyone", "fine": 1, "suit_fines": "H=4 C=3 D=2 S=1",
+        "failed_defence": "take_all", "after_take": "taker_left", "penalty_pile": "everyone", "fine": 1, "suit_fines": "H=4 C=3 D=2 S=1",
         "suit_fine_basis": "per_card",  # not in RULES.md's table: our reading of p15, per card held
         "empty_hand_at_start": "sits_out", "last_card": "finish_trick"}
