@@ -9,6 +9,7 @@ between the two renames waits for the new folder).
 
 from __future__ import annotations
 
+import email.utils
 import hashlib
 import os
 import re
@@ -72,7 +73,7 @@ class SiteHandler(SimpleHTTPRequestHandler):
         if not os.path.isfile(path):
             return super().send_head()  # folders (index.html, redirects) and 404s as usual
         etag = self._etag(path)
-        if etag in [tag.strip() for tag in self.headers.get("If-None-Match", "").split(",")]:
+        if self._not_modified(path, etag):
             self.send_response(304)
             self.send_header("ETag", etag)
             self.end_headers()
@@ -87,8 +88,23 @@ class SiteHandler(SimpleHTTPRequestHandler):
             self.send_header("Vary", "Accept-Encoding")
         self.send_header("Content-Length", str(os.fstat(handle.fileno()).st_size))
         self.send_header("ETag", etag)
+        self.send_header("Last-Modified", self.date_time_string(int(os.stat(path).st_mtime)))
         self.end_headers()
         return handle
+
+    def _not_modified(self, path: str, etag: str) -> bool:
+        """The browser's copy is current: its ETag matches, or (browsers send only the date for a
+        page) the file is no newer than its copy."""
+        tags = self.headers.get("If-None-Match")
+        if tags is not None:
+            return etag in [tag.strip() for tag in tags.split(",")]
+        since = self.headers.get("If-Modified-Since")
+        if since is None:
+            return False
+        try:
+            return int(os.stat(path).st_mtime) <= email.utils.parsedate_to_datetime(since).timestamp()
+        except (TypeError, ValueError, IndexError, OverflowError):
+            return False
 
     def _etag(self, path: str) -> str:
         stat = os.stat(path)

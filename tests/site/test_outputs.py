@@ -5,6 +5,7 @@ snapshot (and both made anew when the engine changes), the gzip copies, and the 
 from __future__ import annotations
 
 import gzip
+import json
 import hashlib
 import re
 import shutil
@@ -23,11 +24,14 @@ BUDGET = 150_000
 def test_the_five_pyodide_files_are_copied_and_nothing_else_from_node_modules(built: dict[str, Any]) -> None:
     out = built["out"]
     # Besides them only the build's own snapshot (made by Node from these files), if any.
-    copied = {p.name for p in (out / "pyodide").iterdir() if not p.name.startswith("snapshot-")}
+    version = json.loads((ROOT / "node_modules" / "pyodide" / "package.json").read_text(encoding="utf-8"))["version"]
+    assert {p.name for p in (out / "pyodide").iterdir() if not p.name.startswith("snapshot-")} == {version}
+    runtime = out / "pyodide" / version  # under its version: a new runtime never reuses a name
+    copied = {p.name for p in runtime.iterdir()}
     assert {name for name in copied if not name.endswith(".gz")} == PYODIDE_FILES
     assert {name.removesuffix(".gz") for name in copied if name.endswith(".gz")} <= PYODIDE_FILES
     for name in PYODIDE_FILES:
-        assert (out / "pyodide" / name).read_bytes() == (ROOT / "node_modules" / "pyodide" / name).read_bytes()
+        assert (runtime / name).read_bytes() == (ROOT / "node_modules" / "pyodide" / name).read_bytes()
     node_files = {p.name for p in (ROOT / "node_modules").rglob("*") if p.is_file()} - PYODIDE_FILES
     site_files = [p for p in out.rglob("*") if p.is_file() and p.suffix != ".gz"]
     assert not [p for p in site_files if p.name in node_files and p.parent.name != "assets"

@@ -55,7 +55,7 @@ def test_every_page_has_its_language_base_urls_landmarks_and_switch(built: dict[
             assert html.attrs["lang"] == lang
             assert html.attrs["data-base"] == "../"
             assert html.attrs["data-engine-url"] == f"../engine/{engine}"
-            assert html.attrs["data-pyodide-url"] == "../pyodide/"
+            assert re.fullmatch(r"\.\./pyodide/\d+\.\d+\.\d+/", html.attrs["data-pyodide-url"])
             assert root.find("a", class_="skip-link").attrs["href"] == "#main"
             assert root.find("main").attrs["id"] == "main"
             assert root.find_all("nav")
@@ -129,7 +129,7 @@ def test_demo_block_embeds_the_trace_setup_and_text(built: dict[str, Any]) -> No
         state: dict[str, Any] = {}
         for embedded, step in zip(told["steps"], expected["steps"]):  # states are embedded as changes
             state = {**state, **embedded["state"]}
-            assert state == step["state"]
+            assert {k: v for k, v in state.items() if k != "outcomes"} == step["state"]  # + the banker's four's fates
         assert len(told["steps"][5]["state"]) < len(expected["steps"][5]["state"])
         assert told["game"] == expected["game"] and told["result"] == expected["result"]
         setup = read_json(figure.find("script", type="application/json", class_="demo-setup"))

@@ -47,6 +47,14 @@ def _get(url: str) -> tuple[int, Any, bytes]:
         return error.code, error.headers, b""
 
 
+def _status(request: urllib.request.Request) -> int:
+    try:
+        with urllib.request.urlopen(request, timeout=10) as response:
+            return int(response.status)
+    except urllib.error.HTTPError as error:
+        return int(error.code)
+
+
 def test_serve_builds_serves_with_the_right_types_and_rebuilds_on_change(lessons: Path, tmp_path: Path) -> None:
     out = tmp_path / "site"
     process = subprocess.Popen([sys.executable, str(BUILD), "serve", "--port", "0", "--out", str(out),
@@ -59,23 +67,39 @@ def test_serve_builds_serves_with_the_right_types_and_rebuilds_on_change(lessons
         status, headers, body = _get(url + "en/index.html")
         assert status == 200 and "second.html" in body.decode("utf-8")
         assert headers["Content-Type"].startswith("text/html")
-        assert "no-store" in headers["Cache-Control"]
         engine = next((out / "engine").glob("*.zip")).name
-        for path, mime in (("pyodide/pyodide.asm.wasm", "application/wasm"), ("pyodide/pyodide.mjs", "text/javascript"),
-                           ("pyodide/pyodide-lock.json", "application/json"), (f"engine/{engine}", "application/zip"),
+        runtime = next(out.glob("pyodide/*/pyodide.mjs")).parent.relative_to(out).as_posix()
+        assert re.fullmatch(r"pyodide/\d+\.\d+\.\d+", runtime)  # the runtime under its version: never changed in place
+        for path, mime in ((f"{runtime}/pyodide.asm.wasm", "application/wasm"), (f"{runtime}/pyodide.mjs", "text/javascript"),
+                           (f"{runtime}/pyodide-lock.json", "application/json"), (f"engine/{engine}", "application/zip"),
                            ("assets/css/site.css", "text/css")):
             status, headers, _ = _get(url + path)
             assert status == 200 and headers["Content-Type"].split(";")[0] == mime, path
         # A browser that accepts gzip gets the build's precompressed copy, with the original's type.
-        request = urllib.request.Request(url + "pyodide/pyodide.asm.wasm", headers={"Accept-Encoding": "gzip"})
+        request = urllib.request.Request(url + f"{runtime}/pyodide.asm.wasm", headers={"Accept-Encoding": "gzip"})
         with urllib.request.urlopen(request, timeout=10) as response:
             assert response.headers["Content-Encoding"] == "gzip"
             assert response.headers["Content-Type"] == "application/wasm"
-            assert gzip.decompress(response.read()) == (out / "pyodide/pyodide.asm.wasm").read_bytes()
+            assert gzip.decompress(response.read()) == (out / runtime / "pyodide.asm.wasm").read_bytes()
+
+        # Caching as a production server would: content-named files for good, the rest revalidated.
+        for path in (f"{runtime}/pyodide.asm.wasm", f"engine/{engine}"):
+            assert _get(url + path)[1]["Cache-Control"] == "public, max-age=31536000, immutable", path
+        for path in ("en/index.html", "assets/css/site.css", "assets/js/main.js"):
+            status, headers, _ = _get(url + path)
+            assert headers["Cache-Control"] == "no-cache" and headers["ETag"], path
+            again = urllib.request.Request(url + path, headers={"If-None-Match": headers["ETag"]})
+            assert _status(again) == 304, path
+            dated = urllib.request.Request(url + path, headers={"If-Modified-Since": headers["Last-Modified"]})
+            assert _status(dated) == 304, path
+            stale = urllib.request.Request(url + path, headers={"If-None-Match": '"0000"'})
+            assert _status(stale) == 200, path
+        css_etag = _get(url + "assets/css/site.css")[1]["ETag"]
 
         replace_in(lessons / "pages/en/02-second.md", "summary: The play-off.", "summary: The play-off, revised.")
         _wait_for(lines, r"^built ")
         assert "The play-off, revised." in _get(url + "en/index.html")[2].decode("utf-8")
+        assert _get(url + "assets/css/site.css")[1]["ETag"] == css_etag, "a file the rebuild left alone keeps its ETag"
 
         break_unknown_paragraph(lessons)
         _wait_for(lines, r"rebuild failed")

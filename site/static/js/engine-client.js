@@ -76,6 +76,7 @@ export class EngineClient {
   start() {
     if (this.ready) return this.ready;
     if (this.status !== "restarting") this.setStatus("loading");
+    if (!performance.getEntriesByName("engine-start").length) performance.mark("engine-start");
     const workerUrl = this.config.workerUrl || new URL("./worker.js", import.meta.url);
     let worker;
     try {
