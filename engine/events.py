@@ -138,6 +138,17 @@ class Beat(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class LeadAbandoned(Event):
+    """`last_lead = stop_at_once`: the leader led his last card, so the play-off by beating is over
+    before anyone answers (p11); the cards led are discarded."""
+
+    kind = "lead_abandoned"
+    who: str
+    to: str
+    cards: Cards
+
+
+@dataclass(frozen=True, slots=True)
 class Play(Event):
     kind = "play"
     who: str

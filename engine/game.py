@@ -40,6 +40,7 @@ class Phase(StrEnum):
     PLAYOFF = "playoff"          # p9
     LEAD = "lead"                # decision: p10
     ANSWER = "answer"            # decision: beat or take, p10
+    ABANDON_LEAD = "abandon_lead"  # p11, last_lead = stop_at_once
     TRICK = "trick"              # decision: a card to the trick, p13
     TAKE_TRICK = "take_trick"    # p13
     ABANDON = "abandon"          # p14, last_card = stop_at_once
@@ -641,7 +642,11 @@ class Game:
         self.table_cards = [(leader, c) for c in action.cards]
         self.defender = self._left_of(leader) if self.lead_to is None else self.lead_to
         self.lead_to = None
-        self.phase, self.to_act = Phase.ANSWER, self.defender
+        if not self.hands[leader] and self.options.last_lead == "stop_at_once":
+            # p11, `last_lead = stop_at_once`: his cards have run out with this lead: nobody answers it.
+            self.phase, self.to_act = Phase.ABANDON_LEAD, None
+        else:
+            self.phase, self.to_act = Phase.ANSWER, self.defender
         self._emit(ev.Lead(("p10",), self.seats[leader], self.seats[self.defender], list(action.cards)))
 
     def _answer(self, action: Beat | Take) -> None:
@@ -672,6 +677,15 @@ class Game:
             self._emit(ev.Take(("p10",), self.seats[defender], taken, pairs))
         else:
             self._emit(ev.Beat(("p10",), self.seats[defender], pairs))
+
+    def _abandon_lead(self) -> None:
+        # p11, `last_lead = stop_at_once`: the play-off is over; the cards just led are discarded.
+        cards, leader = self.led, self.leader
+        self.discard.extend(cards)
+        self.led, self.table_cards = [], []
+        self.ended_by = [leader]
+        self.phase = Phase.PLAYOFF_END
+        self._emit(ev.LeadAbandoned(("p11",), self.seats[leader], self.seats[self.defender], list(cards)))
 
     def _next_or_end(self, phase: Phase, player: int) -> None:
         # p11, p14: when one player has no cards left, the play-off ends.
@@ -769,7 +783,7 @@ class Game:
 _STEPS: dict[Phase, Callable[[Game], None]] = {
     Phase.START: Game._start, Phase.ROUND: Game._round, Phase.PAY: Game._pay, Phase.SPREAD: Game._auto_spread,
     Phase.DEAL: Game._deal, Phase.REVEAL: Game._reveal, Phase.TAKE_TRICK: Game._take_trick,
-    Phase.ABANDON: Game._abandon_trick, Phase.DISCARD: Game._discard, Phase.ASIDE: Game._lay_aside,
+    Phase.ABANDON: Game._abandon_trick, Phase.ABANDON_LEAD: Game._abandon_lead, Phase.DISCARD: Game._discard, Phase.ASIDE: Game._lay_aside,
     Phase.PLAYOFF: Game._playoff, Phase.PLAYOFF_END: Game._playoff_end, Phase.FINES: Game._fines, Phase.END: Game._end,
 }
 

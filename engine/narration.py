@@ -176,6 +176,17 @@ def _take(e: ev.Take, lang: str) -> str:
     return part + f"забирает {cards_text(e.cards, lang, 'acc')} в отдельную колоду и пропускает ход."
 
 
+def _lead_abandoned(e: ev.LeadAbandoned, lang: str) -> str:
+    one = len(e.cards) == 1
+    if lang == "en":
+        last = f"That was {e.who}'s last card" if one else f"Those were {e.who}'s last cards"
+        return (f"{last}, so the play-off by beating ends at once: {e.to} need not answer, and the "
+                f"{cards_text(e.cards, lang)} {'goes' if one else 'go'} to the discard.")
+    last = f"Это была последняя карта игрока {e.who}" if one else f"Это были последние карты игрока {e.who}"
+    return (f"{last}, и розыгрыш с отбоем тут же кончается: отбиваться игроку {e.to} не нужно, "
+            f"{cards_text(e.cards, lang)} {'уходит' if one else 'уходят'} в сброс.")
+
+
 def _play(e: ev.Play, lang: str) -> str:
     card = card_name(e.card, lang)
     if lang == "en":
@@ -246,7 +257,7 @@ def _game_end(e: ev.GameEnd, lang: str) -> str:
 _SENTENCES: dict[type[ev.Event], Callable[[Any, str], str]] = {
     ev.GameStart: _game_start, ev.Lay: _lay, ev.Pay: _pay, ev.Spread: _spread, ev.Deal: _deal, ev.Reveal: _reveal,
     ev.Discard: _discard, ev.LayAside: _lay_aside, ev.LotteryEnd: _lottery_end, ev.PlayoffStart: _playoff_start,
-    ev.Lead: _lead, ev.Beat: _beat, ev.Take: _take, ev.Play: _play, ev.Trick: _trick,
+    ev.Lead: _lead, ev.LeadAbandoned: _lead_abandoned, ev.Beat: _beat, ev.Take: _take, ev.Play: _play, ev.Trick: _trick,
     ev.TrickAbandoned: _trick_abandoned, ev.PlayoffEnd: _playoff_end, ev.Fine: _fine, ev.SuitFine: _suit_fine,
     ev.GameEnd: _game_end,
 }

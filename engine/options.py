@@ -150,6 +150,19 @@ CATALOGUE: tuple[OptionInfo, ...] = (
                 _w("To the next player past the one who took the cards.",
                    "Под следующего игрока после того, кто забрал карты.")))),
     OptionInfo(
+        "last_lead", ("p10", "p11"), "choice",
+        _w("A lead of a player's last card", "Ход последней картой"),
+        _w("p11: the play-off ends “after one of the players has run out of cards”: is a lead of the leader's last "
+           "card still answered, as p10's “must beat” asks, or is the play-off over at once?",
+           "p11: розыгрыш кончается, «после того, как у одного из игроков все карты кончились»: отбивают ли ход "
+           "последней картой, как требует «обязан отбить» из p10, или розыгрыш сразу окончен?"),
+        (Choice("answered", _w("The lead is answered first", "Ход сначала отбивают"),
+                _w("The neighbour beats or takes the cards; then the play-off ends.",
+                   "Сосед отбивается или забирает карты, и только потом розыгрыш кончается.")),
+         Choice("stop_at_once", _w("The play-off stops at once", "Розыгрыш сразу кончается"),
+                _w("The cards just led are discarded: nobody answers them.",
+                   "Только что выхоженные карты уходят в сброс: отбивать их не нужно.")))),
+    OptionInfo(
         "penalty_pile", ("p11",), "choice",
         _w("Who pays for the cards not beaten", "Кто платит за неотбитые карты"),
         _w("p11: “the players who still have cards in hand pay for each of them, and also for the cards not "
@@ -251,6 +264,7 @@ class Options:
     beat: str = "same_suit"
     failed_defence: str = "take_all"
     after_take: str = "taker_left"
+    last_lead: str = "answered"
     penalty_pile: str = "everyone"
     fine: int = 1
     suit_fines: tuple[tuple[str, int], ...] = DEFAULT_SUIT_FINES

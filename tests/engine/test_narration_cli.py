@@ -29,7 +29,7 @@ RULES_OF = {
     "game_start": [("p2",)], "lay": [("p3",)], "pay": [("p4",), ("p7", "p4")], "spread": [("p4",)],
     "deal": [("p5",), ("p8", "p5")], "reveal": [("p5",), ("p5", "p4")], "discard": [("p6",)],
     "lay_aside": [("p7",)], "lottery_end": [("p8", "p9")], "playoff_start": [("p9", "p10"), ("p9", "p13")],
-    "lead": [("p10",)], "beat": [("p10",)], "take": [("p10",)], "play": [("p13",)], "trick": [("p13",)],
+    "lead": [("p10",)], "lead_abandoned": [("p11",)], "beat": [("p10",)], "take": [("p10",)], "play": [("p13",)], "trick": [("p13",)],
     "trick_abandoned": [("p14",)], "playoff_end": [("p11",), ("p14",)], "fine": [("p11", "p12"), ("p15",)],
     "game_end": [("p12",), ("p15",)],
 }
@@ -46,6 +46,9 @@ def games_of_every_kind() -> list[Game]:
     ending = playoff_game(ENDING, 1)
     play(ending, *ENDING_MOVES)  # fines for hand and penalty cards
     games.append(ending)
+    last_lead = playoff_game(ENDING, 1, last_lead="stop_at_once")
+    play(last_lead, *ENDING_MOVES[:-1])  # lead_abandoned
+    games.append(last_lead)
     games.append(playoff_game(["", "2S 3S 4S 5S 6S 7S 8S 9S TS 2H 3H 4H 2D 3D 2C 3C"], 0))  # too few
     games.append(playoff_game(SITTER, 1, empty_hand_at_start="ends_playoff"))  # empty hand
     games.append(play_out(playoff_game(SITTER, 1)))  # sits out

@@ -131,6 +131,7 @@ def test_record_canonical_writing_layout():
         'beat = "same_suit"',
         'failed_defence = "take_all"',
         'after_take = "taker_left"',
+        'last_lead = "answered"',
         'penalty_pile = "everyone"',
         "fine = 1",
         'suit_fines = "H=4 C=3 D=2 S=1"',

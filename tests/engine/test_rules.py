@@ -539,6 +539,40 @@ def test_p11_the_playoff_ends_when_one_player_has_no_cards(scenario):
     assert hand(game, "Anna") == [] and len(hand(game, "Boris")) == 11 and game.over
 
 
+def test_p11_a_lead_of_the_last_card_is_still_answered_by_default(scenario):
+    # Anna's last lead, 2D 2C, is answered: Boris must take them (he has no diamond or club) and is
+    # fined for them; the play-off ends after his answer (last_lead = answered).
+    game = scenario(ENDING, 1)
+    play(game, *ENDING_MOVES[:-1])
+    assert hand(game, "Anna") == [] and game.phase == "answer" and game.to_act == 1
+    play(game, "take")
+    assert [str(c) for c in game.penalty[1]] == ["2D", "2C"] and game.over
+
+
+def test_p11_option_last_lead_stop_at_once_ends_the_playoff_on_the_lead(scenario):
+    # Read word for word, Anna has no cards left once she leads 2D 2C: the play-off is over at once,
+    # nobody answers, the two cards are discarded, and Boris pays only for the 11 cards in his hand.
+    game = scenario(ENDING, 1, last_lead="stop_at_once")
+    play(game, *ENDING_MOVES[:-2])
+    discarded = len(game.discard)
+    events = play(game, "lead 2D 2C")
+    assert kinds(events)[:3] == ["lead", "lead_abandoned", "playoff_end"]
+    assert events[1].to_json() == {"kind": "lead_abandoned", "rule": ["p11"], "who": "Anna", "to": "Boris",
+                                   "cards": ["2D", "2C"]}
+    assert of_kind(game, "playoff_end")[0]["out"] == ["Anna"] and game.over and game.legal_actions() == []
+    assert [str(c) for c in game.discard[discarded:]] == ["2D", "2C"] and game.penalty[1] == []
+    assert game.table_cards == [] and game.led == [] and cards_in_one_place(game) and balanced(game)
+    assert [(f["who"], f["hand"], f["penalty"]) for f in of_kind(game, "fine")][-1] == ("Boris", 11, 0)
+    refused(game, "take", NotYourMove)
+
+
+def test_p11_option_last_lead_stop_at_once_only_when_the_hand_is_empty(scenario):
+    # A lead that leaves the leader a card is answered as usual.
+    game = scenario(ENDING, 1, last_lead="stop_at_once")
+    play(game, "lead 9S", "take", "lead 3H")
+    assert game.phase == "answer" and game.to_act == 0
+
+
 def test_p11_fines_for_every_card_in_hand_and_every_card_not_beaten(scenario):
     # Anna: no cards, 9S not beaten -> 1. Boris: 11 in hand + 2D 2C not beaten -> 13.
     game = _ending(scenario)
@@ -827,6 +861,6 @@ def test_options_default_to_the_rules_table():
     assert Options().to_mapping() == {
         "playoff": "beating", "hosts_play": "no", "stake": 4, "contribution": "every_round", "spread": "even",
         "unclaimed": "carry", "short_deal": "deal_out", "deal": "packets", "beat": "same_suit",
-        "failed_defence": "take_all", "after_take": "taker_left", "penalty_pile": "everyone", "fine": 1, "suit_fines": "H=4 C=3 D=2 S=1",
+        "failed_defence": "take_all", "after_take": "taker_left", "last_lead": "answered", "penalty_pile": "everyone", "fine": 1, "suit_fines": "H=4 C=3 D=2 S=1",
         "suit_fine_basis": "per_card",  # not in RULES.md's table: our reading of p15, per card held
         "empty_hand_at_start": "sits_out", "last_card": "finish_trick"}
