@@ -11,7 +11,9 @@ from typing import Any, Callable
 
 from . import events as ev
 from .errors import EngineError
-from .words import LANGS, SUIT_NAMES, SUIT_WORDS, Case, card_name, cards_text, chips, count, list_text
+from .words import (
+    LANGS, SUIT_NAMES, SUIT_WORDS, Case, card_name, cards_text, chips, count, list_text, plural_category,
+)
 
 
 def count_cards(n: int, lang: str) -> str:
@@ -232,9 +234,11 @@ def _fine(e: ev.Fine, lang: str) -> str:
         why = " and ".join(x for x in (f"{count_cards(e.hand, lang)} in hand" if e.hand else "",
                                         f"{count_cards(e.penalty, lang)} not beaten" if e.penalty else "") if x)
         return f"{e.who} pays a fine of {amount} for {why}; it goes to the next game's pool."
+    # The participle agrees with the counted noun: «1 карту, не отбитую», «2 карты, не отбитые», «5 карт, не отбитых».
+    beaten = {"one": "не отбитую", "few": "не отбитые", "many": "не отбитых"}[plural_category(e.penalty, lang)]
     why = " и ".join(x for x in (f"{count_cards(e.hand, lang)} на руках" if e.hand else "",
-                                  f"{count_cards(e.penalty, lang)}, не отбитые при розыгрыше" if e.penalty else "") if x)
-    return f"{e.who} платит штраф {amount} за {why}; штраф поступает на розыгрыш в следующий кон."
+                                  f"{count_cards(e.penalty, lang)}, {beaten} при розыгрыше" if e.penalty else "") if x)
+    return f"{e.who} платит штраф в {chips(e.amount, lang, 'acc')} за {why}; штраф поступает на розыгрыш в следующий кон."
 
 
 def _game_end(e: ev.GameEnd, lang: str) -> str:

@@ -91,7 +91,7 @@ def test_narration_names_the_cards_people_and_chips(every_event):
     assert reveal.winner in narrate(reveal, "en") and reveal.winner in narrate(reveal, "ru")
     fine = next(e for e in every_event if e.kind == "fine" and isinstance(e, ev.Fine) and e.amount > 1)
     assert chips(fine.amount, "en") in narrate(fine, "en")
-    assert chips(fine.amount, "ru") in narrate(fine, "ru")
+    assert f"штраф в {chips(fine.amount, 'ru', 'acc')} за" in narrate(fine, "ru")
 
 
 def test_narration_refuses_an_unknown_language(every_event):
@@ -240,6 +240,14 @@ def test_cli_bad_record_exits_2_with_file_and_line(tmp_path):
 def test_cli_bad_table_or_option_exits_2(args):
     result = run(*args)
     assert result.returncode == 2 and result.stderr.startswith("error: ")
+
+
+@pytest.mark.parametrize("penalty, words", [(1, "за 1 карту, не отбитую при розыгрыше"),
+                                             (3, "за 3 карты, не отбитые при розыгрыше"),
+                                             (5, "за 5 карт, не отбитых при розыгрыше")])
+def test_narration_russian_fine_agrees_with_the_number_of_cards(penalty, words):
+    fine = ev.Fine(("p11", "p12"), "Vera", penalty, 0, penalty, 1)
+    assert narrate(fine, "ru").startswith(f"Vera платит штраф в {chips(penalty, 'ru', 'acc')} {words};")
 
 
 def test_narration_a_single_round_is_singular():
