@@ -449,6 +449,12 @@ class Game:
             self.phase = Phase.PLAYOFF
             self._emit(ev.LotteryEnd(("p8", "p9"), deck, self.banker_left, self.dealer_left, self.round))
             return
+        if self.pool + sum(self._due(self.round + 1)) < 4:
+            # p4: every one of the four cards must get something. A short last round that only the
+            # players dealt cards pay for (`short_pay`) may not raise four chips: it is not played.
+            self.phase = Phase.PLAYOFF
+            self._emit(ev.LotteryEnd(("p8", "p9", "p4"), "dealer", self.banker_left, self.dealer_left, self.round))
+            return
         # p3: the banker takes four cards from his deck and lays them face down.
         self.round += 1
         self.row = list(self.banker_deck[self.banker_next:self.banker_next + 4])
@@ -457,13 +463,46 @@ class Game:
         self.phase = Phase.PAY
         self._emit(ev.Lay(("p3",), self.round, list(self.row)))
 
-    def _pay(self) -> None:
-        # p4: the participants pay an agreed sum; p7: for the cards that won nothing a new contribution.
+    def _deal_counts(self, round_: int) -> list[int]:
+        """How many cards each seat is dealt in round `round_` (p5, p8): three each while the
+        dealer's deck lasts; a short last deal in packets of three or one at a time (`deal`), from
+        the seat where the round's deal starts (`deal_start`)."""
+        n, count = self.n, min(3 * self.n, self.dealer_left)
+        counts = [0] * n
+        for i, seat in enumerate(_seats_from(self._deal_start(round_), n)):
+            if self.options.deal == "packets":
+                counts[seat] = max(0, min(3, count - 3 * i))
+            else:
+                counts[seat] = count // n + (1 if i < count % n else 0)
+        return counts
+
+    def _deal_start(self, round_: int) -> int:
+        # `deal_start`: the first seat every round, or one seat further to the left each round.
+        return 0 if self.options.deal_start == "first_seat" else (round_ - 1) % self.n
+
+    def _due(self, round_: int) -> list[int]:
+        """What each seat pays for round `round_` (p4, p7; p8 in a short last round, `short_pay`)."""
         stake = self.options.stake
-        if self.round == 1 or self.options.contribution == "every_round":
+        if round_ == 1 or self.options.contribution == "every_round":
             due = [stake] * self.n
         else:
             due = [stake * losing for losing in self.last_losing]
+        if self._short_pay():
+            counts = self._deal_counts(round_)
+            if self.options.short_pay == "dealt_only":
+                due = [amount if dealt else 0 for amount, dealt in zip(due, counts)]
+            else:  # pro_rata: a third for each card dealt, rounded up to a whole chip
+                due = [-(-amount * dealt // 3) for amount, dealt in zip(due, counts)]
+        return due
+
+    def _short_pay(self) -> bool:
+        """This round is short and its payments follow the deal (p8, `short_pay`)."""
+        return self.options.short_pay != "everyone" and self.dealer_left < 3 * self.n
+
+    def _pay(self) -> None:
+        # p4: the participants pay an agreed sum; p7: for the cards that won nothing a new contribution;
+        # p8: in a short last round, as `short_pay` says.
+        due = self._due(self.round)
         for seat, amount in enumerate(due):
             self.nets[seat] -= amount
         self.pool += sum(due)
@@ -471,7 +510,8 @@ class Game:
             self.phase, self.to_act = Phase.STAKE, BANKER
         else:
             self.phase = Phase.SPREAD
-        self._emit(ev.Pay(("p4",) if self.round == 1 else ("p7", "p4"), self.round,
+        rules = ("p4",) if self.round == 1 else ("p7", "p4")
+        self._emit(ev.Pay(rules + (("p8",) if self._short_pay() else ()), self.round,
                           {self.seats[i]: a for i, a in enumerate(due)}, sum(due), self.pool))
 
     def _auto_spread(self) -> None:
@@ -492,22 +532,25 @@ class Game:
         self._emit(ev.Spread(("p4",), self.round, list(amounts), how))
 
     def _deal(self) -> None:
-        # p5 (p8 for later rounds): three cards to each player from the dealer's deck.
+        # p5 (p8 for later rounds): three cards to each player from the dealer's deck, from the seat
+        # `deal_start` names, in packets or one at a time (`deal`).
         n, left = self.n, self.dealer_left
         count = min(3 * n, left)
         cards = self.dealer_deck[self.dealer_next:self.dealer_next + count]
         self.dealer_next += count
+        order = list(_seats_from(self._deal_start(self.round), n))
         hands: list[list[Card]] = [[] for _ in range(n)]
         if self.options.deal == "packets":
-            for seat in range(n):
-                hands[seat] = list(cards[3 * seat:3 * seat + 3])
+            for i, seat in enumerate(order):
+                hands[seat] = list(cards[3 * i:3 * i + 3])
         else:
             for i, card in enumerate(cards):
-                hands[i % n].append(card)
+                hands[order[i % n]].append(card)
         self.hands = hands
         self.phase = Phase.REVEAL
+        # The hands are listed in the order they were dealt.
         self._emit(ev.Deal(("p5",) if self.round == 1 else ("p8", "p5"), self.round,
-                           {self.seats[i]: list(h) for i, h in enumerate(hands)}, count < 3 * n))
+                           {self.seats[seat]: list(hands[seat]) for seat in order}, count < 3 * n))
 
     def _reveal(self) -> None:
         # p5: the banker turns the cards up in order; the holder of the same card takes its whole stake.

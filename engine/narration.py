@@ -46,6 +46,13 @@ def _lay(e: ev.Lay, lang: str) -> str:
 def _pay(e: ev.Pay, lang: str) -> str:
     payments = e.payments
     amounts = set(payments.values())
+    if "p8" in e.rules:  # a short last round: the payments follow the deal (short_pay)
+        if lang == "en":
+            return ("The dealer's deck will not give everyone three cards, so the payments follow the deal: "
+                    + ", ".join(f"{p} {n}" for p, n in payments.items())
+                    + f"; {chips(e.pool, lang)} are now on the table to be staked.")
+        return ("Колоды сдающего всем на три карты не хватит, и взносы платят по сдаче: "
+                + ", ".join(f"{p} — {n}" for p, n in payments.items()) + f"; на столе {chips(e.pool, lang)} для ставок.")
     if lang == "en":
         each = (f"Each player pays {chips(amounts.pop(), lang)}" if len(amounts) == 1 else
                 "The players pay " + ", ".join(f"{p} {n}" for p, n in payments.items()))
@@ -117,6 +124,15 @@ def _lay_aside(e: ev.LayAside, lang: str) -> str:
 
 def _lottery_end(e: ev.LotteryEnd, lang: str) -> str:
     rounds = e.rounds
+    if "p4" in e.rules:  # the short last round would not raise a chip for each of the four (short_pay)
+        if lang == "en":
+            return (f"After {rounds} round{'s' if rounds != 1 else ''} the dealer has {count_cards(e.dealer_left, lang)} "
+                    "left, but what the players would pay for them cannot put a chip on each of the banker's four, "
+                    f"so the lottery is over (banker's deck {e.banker_left} left); the laid-aside cards will be "
+                    "played off.")
+        return (f"После {rounds}-го круга в колоде сдающего осталось так мало карт ({e.dealer_left}), что взносов "
+                "за короткую сдачу не хватит даже на фишку для каждой из четырёх карт банкира: лотерея окончена "
+                f"(у банкира осталось {e.banker_left}); разыгрываются отложенные карты.")
     if lang == "en":
         whose = "banker's" if e.deck == "banker" else "dealer's"
         return (f"After {rounds} round{'s' if rounds != 1 else ''} the {whose} deck cannot start another, so the lottery is over "

@@ -114,12 +114,37 @@ CATALOGUE: tuple[OptionInfo, ...] = (
         (Choice("deal_out", _w("What is left is dealt", "Сдаётся остаток")),
          Choice("stop", _w("The lottery ends there", "Лотерея на этом кончается")))),
     OptionInfo(
+        "short_pay", ("p4", "p7", "p8"), "choice",
+        _w("What a short last round costs", "Взнос в короткий последний круг"),
+        _w("p4: “those taking part pay” the agreed sum; in a short last round (short_deal = deal_out) some players "
+           "are dealt fewer than three cards, or none: does everyone still pay in full?",
+           "p4: «участвующие в игре сдают» условленную сумму; в коротком последнем круге (short_deal = deal_out) "
+           "кому-то достаётся меньше трёх карт или ни одной: платят ли всё равно все полностью?"),
+        (Choice("everyone", _w("Everyone pays in full", "Все платят полностью")),
+         Choice("dealt_only", _w("Only the players dealt cards pay", "Платят только те, кому сданы карты"),
+                _w("In full; a player dealt no card pays nothing.",
+                   "Полностью; кому не досталось ни одной карты, тот не платит.")),
+         Choice("pro_rata", _w("Each pays for the cards dealt to him", "Каждый платит за сданные ему карты"),
+                _w("A third of the usual payment for each card, rounded up to a whole chip.",
+                   "Треть обычного взноса за каждую карту, с округлением вверх до целой фишки.")))),
+    OptionInfo(
         "deal", ("p5",), "choice",
         _w("Dealing the three cards", "Как сдаются три карты"),
         _w("p5: the dealer deals every player “three cards”: all three at once, or one at a time?",
            "p5: сдающий сдаёт всем игрокам «по три карты»: сразу по три или по одной?"),
         (Choice("packets", _w("Three at once to each player", "По три сразу каждому")),
          Choice("single", _w("One at a time, three times round", "По одной, три раза по кругу")))),
+    OptionInfo(
+        "deal_start", ("p5", "p8"), "choice",
+        _w("Where each round's deal starts", "С кого начинается сдача"),
+        _w("p5 and p8 say that the dealer deals, and deals “again”, but not from whom: from the first seat every "
+           "round, or one seat further to the left each round?",
+           "В p5 и p8 сказано, что сдающий сдаёт и «снова сдаёт», но не сказано, с кого начинать: каждый круг с "
+           "первого места или каждый круг на одно место левее?"),
+        (Choice("first_seat", _w("From the first seat every round", "Каждый круг с первого места")),
+         Choice("rotates", _w("One seat further left each round", "Каждый круг на место левее"),
+                _w("Round 1 from the first seat, round 2 from the second, and so on round the table.",
+                   "Первый круг — с первого места, второй — со второго, и так далее по кругу.")))),
     OptionInfo(
         "beat", ("p10",), "choice",
         _w("What beats a card", "Чем бьют карту"),
@@ -260,7 +285,9 @@ class Options:
     spread: str = "even"
     unclaimed: str = "carry"
     short_deal: str = "deal_out"
+    short_pay: str = "everyone"
     deal: str = "packets"
+    deal_start: str = "first_seat"
     beat: str = "same_suit"
     failed_defence: str = "take_all"
     after_take: str = "taker_left"

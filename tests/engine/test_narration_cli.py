@@ -26,9 +26,9 @@ REPO = Path(__file__).resolve().parents[2]
 
 # ARCHITECTURE.md: the paragraphs each kind of event applies.
 RULES_OF = {
-    "game_start": [("p2",)], "lay": [("p3",)], "pay": [("p4",), ("p7", "p4")], "spread": [("p4",)],
+    "game_start": [("p2",)], "lay": [("p3",)], "pay": [("p4",), ("p7", "p4"), ("p7", "p4", "p8")], "spread": [("p4",)],
     "deal": [("p5",), ("p8", "p5")], "reveal": [("p5",), ("p5", "p4")], "discard": [("p6",)],
-    "lay_aside": [("p7",)], "lottery_end": [("p8", "p9")], "playoff_start": [("p9", "p10"), ("p9", "p13")],
+    "lay_aside": [("p7",)], "lottery_end": [("p8", "p9"), ("p8", "p9", "p4")], "playoff_start": [("p9", "p10"), ("p9", "p13")],
     "lead": [("p10",)], "lead_abandoned": [("p11",)], "beat": [("p10",)], "take": [("p10",)], "play": [("p13",)], "trick": [("p13",)],
     "trick_abandoned": [("p14",)], "playoff_end": [("p11",), ("p14",)], "fine": [("p11", "p12"), ("p15",)],
     "game_end": [("p12",), ("p15",)],
@@ -55,6 +55,9 @@ def games_of_every_kind() -> list[Game]:
     everything = [str(c) for c in FULL_DECK]
     games.append(play_out(playoff_game([" ".join(everything[:27]), " ".join(everything[27:])], None)))  # no prize
     games.append(play_out(Game(table(4), decks=playoff_decks(LEADER_WITHOUT_CARDS, 1).decks)))
+    # A short round paid by the deal (p8), and one that cannot raise four chips (p4).
+    games.append(play_out(Game(table(4), opts(short_pay="pro_rata", deal_start="rotates"), seed=5)))
+    games.append(play_out(Game(table(4), opts(stake=1, unclaimed="banker", short_pay="dealt_only"), seed=6)))
     for options in ({}, {"playoff": "tricks"}, {"spread": "random", "unclaimed": "banker"},
                     {"spread": "chosen", "contribution": "per_losing_card"}, {"hosts_play": "yes", "fine": 0}):
         for seed in range(3):
@@ -69,6 +72,10 @@ def every_event():
 
 def test_narration_covers_every_kind_of_event(every_event):
     assert {e.kind for e in every_event} == set(RULES_OF)
+
+
+def test_narration_covers_every_set_of_paragraphs_an_event_cites(every_event):
+    assert {(e.kind, e.rules) for e in every_event} == {(k, r) for k, rules in RULES_OF.items() for r in rules}
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])

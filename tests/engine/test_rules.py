@@ -316,6 +316,77 @@ def test_option_short_deal_stop_ends_the_lottery_and_the_cards_stay_in_the_decks
     assert cards_in_one_place(game)
 
 
+@pytest.mark.parametrize("short_pay, round5", [
+    ("everyone", {"Anna": 4, "Boris": 4, "Vera": 4, "Gleb": 4}),
+    ("dealt_only", {"Anna": 4, "Boris": 4, "Vera": 0, "Gleb": 0}),
+    ("pro_rata", {"Anna": 4, "Boris": 2, "Vera": 0, "Gleb": 0}),
+])
+def test_p8_option_short_pay_who_pays_for_the_short_last_round(short_pay, round5):
+    # Four players, round 5 deals the last four cards: Anna three, Boris one, Vera and Gleb none.
+    # everyone: the stake from all (p4, "those taking part pay"); dealt_only: from the two dealt
+    # cards; pro_rata: a third of the stake a card, rounded up (Boris: 4/3 -> 2).
+    game, _ = lottery(4, dealer="", short_pay=short_pay)
+    pay = of_kind(game, "pay", round=5)[0]
+    assert pay["payments"] == round5 and pay["total"] == sum(round5.values())
+    assert pay["rule"] == (["p7", "p4"] if short_pay == "everyone" else ["p7", "p4", "p8"])
+    assert [p["payments"] for p in of_kind(game, "pay")][:4] == [{n: 4 for n in round5}] * 4  # full rounds: all pay
+    assert sum(of_kind(game, "spread", round=5)[0]["stakes"]) == pay["pool"] and balanced(game)
+
+
+def test_p8_option_short_pay_per_losing_card_scales_what_each_would_pay():
+    # contribution = per_losing_card: a seat would pay the stake per card that won nothing last round;
+    # in the short round, pro_rata pays a third of that per card dealt (rounded up), dealt_only all of it.
+    for short_pay in ("dealt_only", "pro_rata"):
+        game, _ = lottery(4, dealer="", contribution="per_losing_card", short_pay=short_pay)
+        losing = {name: len(cards) for name, cards in of_kind(game, "lay_aside", round=4)[0]["cards"].items()}
+        dealt = {name: len(h) for name, h in of_kind(game, "deal", round=5)[0]["hands"].items()}
+        full = {name: 4 * losing[name] for name in losing}
+        expected = {name: (full[name] if dealt[name] else 0) if short_pay == "dealt_only" else
+                    -(-full[name] * dealt[name] // 3) for name in full}
+        assert of_kind(game, "pay", round=5)[0]["payments"] == expected
+
+
+@pytest.mark.parametrize("short_pay", ["dealt_only", "pro_rata"])
+def test_p4_a_short_round_that_cannot_put_a_chip_on_each_card_is_not_played(short_pay):
+    # Stake 1, four players, nothing carried (unclaimed = banker): round 5 would raise 1 + 1 chips
+    # from Anna (three cards) and Boris (one), too few for the banker's four (p4): the lottery ends.
+    game, _ = lottery(4, dealer="", stake=1, unclaimed="banker", short_pay=short_pay)
+    end = of_kind(game, "lottery_end")[0]
+    assert end == {"kind": "lottery_end", "rule": ["p8", "p9", "p4"], "deck": "dealer", "banker_left": 36,
+                   "dealer_left": 4, "rounds": 4}
+    assert len(of_kind(game, "lay")) == 4 and [str(c) for c in game.locations()["dealer_deck"]] == ["JC", "QC", "KC", "AC"]
+    assert cards_in_one_place(game) and balanced(game)
+    everyone, _ = lottery(4, dealer="", stake=1, unclaimed="banker")
+    assert of_kind(everyone, "lottery_end")[0]["rounds"] == 5  # everyone pays: 4 chips, one on each card
+
+
+def test_p8_option_deal_start_rotates_one_seat_to_the_left_each_round():
+    # Three players, the dealer's deck in FULL_DECK order. Round 2 starts with Boris, round 3 with
+    # Vera, round 4 with Anna again; in the short sixth round (the last 7 cards, 8C..AC) Vera gets
+    # the first packet, Anna the second and Boris the last card. The deal lists the hands in the
+    # order they were dealt.
+    game, _ = lottery(3, dealer="", deal_start="rotates")
+    deals = of_kind(game, "deal")
+    assert [list(d["hands"]) for d in deals] == [["Anna", "Boris", "Vera"], ["Boris", "Vera", "Anna"],
+                                                 ["Vera", "Anna", "Boris"], ["Anna", "Boris", "Vera"],
+                                                 ["Boris", "Vera", "Anna"], ["Vera", "Anna", "Boris"]]
+    assert deals[1]["hands"] == {"Boris": ["JS", "QS", "KS"], "Vera": ["AS", "2H", "3H"], "Anna": ["4H", "5H", "6H"]}
+    assert deals[5]["hands"] == {"Vera": ["8C", "9C", "TC"], "Anna": ["JC", "QC", "KC"], "Boris": ["AC"]}
+    first, _ = lottery(3, dealer="")
+    assert of_kind(first, "deal")[5]["hands"] == {"Anna": ["8C", "9C", "TC"], "Boris": ["JC", "QC", "KC"],
+                                                  "Vera": ["AC"]}
+    single, _ = lottery(3, dealer="", deal_start="rotates", deal="single")
+    assert of_kind(single, "deal")[5]["hands"] == {"Vera": ["8C", "JC", "AC"], "Anna": ["9C", "QC"],
+                                                   "Boris": ["TC", "KC"]}
+
+
+def test_p8_options_deal_start_and_short_pay_together_move_the_short_hand_round_the_table():
+    # With rotates, the seat dealt one card in the short sixth round is Boris, not the last seat:
+    # under pro_rata it is he who pays 2 chips instead of 4.
+    game, _ = lottery(3, dealer="", deal_start="rotates", short_pay="pro_rata")
+    assert of_kind(game, "pay", round=6)[0]["payments"] == {"Anna": 4, "Boris": 2, "Vera": 4}
+
+
 # ---------------------------------------------------------------------- p9: the play-off begins
 
 
@@ -860,7 +931,8 @@ def test_illegal_move_leaves_a_game_that_plays_on_as_before(scenario):
 def test_options_default_to_the_rules_table():
     assert Options().to_mapping() == {
         "playoff": "beating", "hosts_play": "no", "stake": 4, "contribution": "every_round", "spread": "even",
-        "unclaimed": "carry", "short_deal": "deal_out", "deal": "packets", "beat": "same_suit",
+        "unclaimed": "carry", "short_deal": "deal_out", "short_pay": "everyone", "deal": "packets",
+        "deal_start": "first_seat", "beat": "same_suit",
         "failed_defence": "take_all", "after_take": "taker_left", "last_lead": "answered", "penalty_pile": "everyone", "fine": 1, "suit_fines": "H=4 C=3 D=2 S=1",
         "suit_fine_basis": "per_card",  # not in RULES.md's table: our reading of p15, per card held
         "empty_hand_at_start": "sits_out", "last_card": "finish_trick"}
