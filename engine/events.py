@@ -107,7 +107,7 @@ class LotteryEnd(Event):
 @dataclass(frozen=True, slots=True)
 class PlayoffStart(Event):
     kind = "playoff_start"
-    way: str  # beating | tricks
+    way: str  # beating | tricks | beating_then_tricks
     leader: str
     last_winner: str | None
     sitting_out: Sequence[str]
@@ -168,6 +168,21 @@ class TrickAbandoned(Event):
     kind = "trick_abandoned"
     who: str
     cards: Cards
+
+
+@dataclass(frozen=True, slots=True)
+class SecondStage(Event):
+    """`playoff = beating_then_tricks`: a player has run out, so the stage by beating is over (p11);
+    the cards still held are played off by tricks (p13), those with no cards sitting out. The
+    fines for the cards not beaten follow at once (p11); the cards still held at the end pay by
+    suit (p15)."""
+
+    kind = "second_stage"
+    out: Sequence[str]  # the players whose cards ran out in the stage by beating
+    leader: str | None  # who leads the first trick (None: not played)
+    last_winner: str | None
+    sitting_out: Sequence[str]
+    not_played: str | None  # None, too_few
 
 
 @dataclass(frozen=True, slots=True)

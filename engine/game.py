@@ -41,6 +41,7 @@ class Phase(StrEnum):
     LEAD = "lead"                # decision: p10
     ANSWER = "answer"            # decision: beat or take, p10
     ABANDON_LEAD = "abandon_lead"  # p11, last_lead = stop_at_once
+    SECOND_STAGE = "second_stage"  # p11, p13: playoff = beating_then_tricks
     TRICK = "trick"              # decision: a card to the trick, p13
     TAKE_TRICK = "take_trick"    # p13
     ABANDON = "abandon"          # p14, last_card = stop_at_once
@@ -610,7 +611,8 @@ class Game:
         way = self.options.playoff
         first = self.last_winner if self.last_winner is not None else 0
         leader = next((s for s in _seats_from(first, self.n) if self.hands[s]), first)
-        rule = "p10" if way == "beating" else "p13"
+        beating = way != "tricks"  # beating_then_tricks begins by beating
+        rule = "p10" if beating else "p13"
         empty = [self.seats[s] for s in range(self.n) if not self.hands[s]]
         if len(holders) < 2:
             reason: str | None = "too_few"
@@ -620,10 +622,12 @@ class Game:
             reason = None
         if reason is not None:
             self.ended_by = [s for s in range(self.n) if not self.hands[s]]
-            self.phase = Phase.FINES
+            # beating_then_tricks: a player who has already run out ends the stage by beating before
+            # it starts (empty_hand_at_start = ends_playoff); the cards held go on to the tricks.
+            self.phase = Phase.SECOND_STAGE if way == "beating_then_tricks" and reason == "empty_hand" else Phase.FINES
         else:
             self.leader = leader
-            self.phase, self.to_act = (Phase.LEAD, leader) if way == "beating" else (Phase.TRICK, leader)
+            self.phase, self.to_act = (Phase.LEAD, leader) if beating else (Phase.TRICK, leader)
         self._emit(ev.PlayoffStart(("p9", rule), way, self.seats[leader],
                                    None if self.last_winner is None else self.seats[self.last_winner], empty, reason))
 
@@ -727,16 +731,51 @@ class Game:
         self.discard.extend(cards)
         self.led, self.table_cards = [], []
         self.ended_by = [leader]
-        self.phase = Phase.PLAYOFF_END
+        self.phase = self._end_of_beating()
         self._emit(ev.LeadAbandoned(("p11",), self.seats[leader], self.seats[self.defender], list(cards)))
 
+    def _end_of_beating(self) -> Phase:
+        """p11: the play-off by beating is over; under beating_then_tricks the second stage follows."""
+        return Phase.SECOND_STAGE if self.options.playoff == "beating_then_tricks" else Phase.PLAYOFF_END
+
     def _next_or_end(self, phase: Phase, player: int) -> None:
-        # p11, p14: when one player has no cards left, the play-off ends.
+        # p11, p14: when one player has no cards left, the play-off (or its stage by beating) ends.
         self.ended_by = [s for s in range(self.n) if self.active[s] and not self.hands[s]]
         if self.ended_by:
-            self.phase, self.to_act = Phase.PLAYOFF_END, None
+            self.phase = self._end_of_beating() if phase is Phase.LEAD else Phase.PLAYOFF_END
+            self.to_act = None
         else:
             self.phase, self.to_act = phase, player
+
+    def _second_stage(self) -> None:
+        # `playoff = beating_then_tricks`: p11 has ended the stage by beating. The cards not beaten
+        # are fined now (p11, as `penalty_pile` says: the players still holding cards, or all); the
+        # cards in hand are not (they go on), but are played off by tricks (p13) by the players who
+        # still hold cards, the others sitting out; the last prize-taker leads, or the next on his
+        # left with cards. Fewer than two holders: no tricks, and the holders pay by suit (p15).
+        out = [self.seats[s] for s in self.ended_by]
+        self.active = [bool(hand) for hand in self.hands]
+        holders = [s for s in range(self.n) if self.hands[s]]
+        first = self.last_winner if self.last_winner is not None else 0
+        leader = next((s for s in _seats_from(first, self.n) if self.hands[s]), None)
+        fines = [(seat, self.options.fine * len(self.penalty[seat])) for seat in range(self.n)
+                 if self.penalty[seat] and (self.hands[seat] or self.options.penalty_pile == "everyone")]
+        if len(holders) >= 2 and leader is not None:
+            self.leader, self.ended_by = leader, []
+            self.phase, self.to_act = Phase.TRICK, leader
+            reason = None
+        else:
+            self.phase, self.to_act = Phase.FINES, None
+            reason = "too_few"
+        self._emit(ev.SecondStage(("p11", "p13"), out, None if reason else self.seats[self.leader],
+                                  None if self.last_winner is None else self.seats[self.last_winner],
+                                  [self.seats[s] for s in range(self.n) if not self.hands[s]], reason))
+        for seat, amount in fines:
+            if amount:
+                self.nets[seat] -= amount
+                self.pool += amount
+                self._emit(ev.Fine(("p11", "p12"), self.seats[seat], amount, 0, len(self.penalty[seat]),
+                                   self.options.fine))
 
     # ------------------------------------------------------------------ play-off by tricks (p13–p15)
 
@@ -804,7 +843,8 @@ class Game:
                 event = ev.Fine(("p11", "p12"), self.seats[seat], amount, len(hand), fined_penalty, options.fine)
             else:
                 # p15: whoever still holds cards pays into the kitty by suit: for every card, or
-                # (`suit_fine_basis = per_suit`) once for each suit he holds.
+                # (`suit_fine_basis = per_suit`) once for each suit he holds. (Under beating_then_tricks
+                # the cards not beaten were fined when the stage by beating ended, p11.)
                 by_suit = {s: sum(1 for c in hand if c.suit == s) for s in "SHDC" if any(c.suit == s for c in hand)}
                 per_card = options.suit_fine_basis == "per_card"
                 amount = sum(options.suit_fine(s) * (n if per_card else 1) for s, n in by_suit.items())
@@ -826,7 +866,8 @@ class Game:
 _STEPS: dict[Phase, Callable[[Game], None]] = {
     Phase.START: Game._start, Phase.ROUND: Game._round, Phase.PAY: Game._pay, Phase.SPREAD: Game._auto_spread,
     Phase.DEAL: Game._deal, Phase.REVEAL: Game._reveal, Phase.TAKE_TRICK: Game._take_trick,
-    Phase.ABANDON: Game._abandon_trick, Phase.ABANDON_LEAD: Game._abandon_lead, Phase.DISCARD: Game._discard, Phase.ASIDE: Game._lay_aside,
+    Phase.ABANDON: Game._abandon_trick, Phase.ABANDON_LEAD: Game._abandon_lead,
+    Phase.SECOND_STAGE: Game._second_stage, Phase.DISCARD: Game._discard, Phase.ASIDE: Game._lay_aside,
     Phase.PLAYOFF: Game._playoff, Phase.PLAYOFF_END: Game._playoff_end, Phase.FINES: Game._fines, Phase.END: Game._end,
 }
 

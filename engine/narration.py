@@ -7,7 +7,7 @@ come from words.py.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 from . import events as ev
 from .errors import EngineError
@@ -142,29 +142,75 @@ def _lottery_end(e: ev.LotteryEnd, lang: str) -> str:
             f"(у банкира осталось {e.banker_left}, у сдающего {e.dealer_left}); разыгрываются отложенные карты.")
 
 
+def _leader_en(leader: str, last_winner: str | None) -> str:
+    if last_winner == leader:
+        return f"{leader} took the last prize and leads"
+    if last_winner is None:
+        return f"{leader} leads (nobody won a prize)"
+    return f"{last_winner} took the last prize but has no cards, so {leader}, next on the left, leads"
+
+
+def _leader_ru(leader: str, last_winner: str | None) -> str:
+    if last_winner == leader:
+        return f"Начинает {leader}: последний выигрыш — за этим игроком"
+    if last_winner is None:
+        return f"Начинает {leader} (выигрышей не было)"
+    return f"Последний выигрыш — за игроком {last_winner}, но карт не осталось; начинает сидящий слева, {leader}"
+
+
+def _sitting_out(names: Sequence[str], lang: str) -> str:
+    if not names:
+        return ""
+    if lang == "en":
+        return f" {', '.join(names)} {'sits' if len(names) == 1 else 'sit'} out with no cards."
+    return f" {', '.join(names)} без карт и не {'играет' if len(names) == 1 else 'играют'}."
+
+
 def _playoff_start(e: ev.PlayoffStart, lang: str) -> str:
     leader, out, reason = e.leader, e.sitting_out, e.not_played
+    both = e.way == "beating_then_tricks"
     if lang == "en":
-        way = "by beating" if e.way == "beating" else "by tricks"
+        way = {"beating": "by beating", "tricks": "by tricks"}.get(e.way, "")
         if reason == "too_few":
-            return f"The play-off {way} cannot be played: fewer than two players hold cards, so they are fined as they stand."
+            return (f"The play-off{' ' + way if way else ''} cannot be played: fewer than two players hold cards, "
+                    "so they are fined as they stand.")
         if reason == "empty_hand":
-            return f"{', '.join(out)} laid nothing aside, so the play-off {way} is over before it starts."
-        who = f"{leader} took the last prize and leads" if e.last_winner == leader else \
-            (f"{leader} leads (nobody won a prize)" if e.last_winner is None else
-             f"{e.last_winner} took the last prize but has no cards, so {leader}, next on the left, leads")
-        sit = f" {', '.join(out)} sit out with no cards." if out else ""
-        return f"The play-off {way} begins: each player's laid-aside pile becomes that player's hand. {who}.{sit}"
-    way = "с отбоем" if e.way == "beating" else "на взятки"
+            what = "the stage by beating" if both else f"the play-off {way}"
+            return f"{', '.join(out)} laid nothing aside, so {what} is over before it starts."
+        head = "The play-off begins, by beating first and then by tricks" if both else f"The play-off {way} begins"
+        return (f"{head}: each player's laid-aside pile becomes that player's hand. {_leader_en(leader, e.last_winner)}."
+                + _sitting_out(out, lang))
+    way = {"beating": "с отбоем", "tricks": "на взятки"}.get(e.way, "")
     if reason == "too_few":
-        return f"Розыгрыш {way} не состоится: карты остались меньше чем у двух игроков, они платят штраф за то, что на руках."
+        return (f"Розыгрыш{' ' + way if way else ''} не состоится: карты остались меньше чем у двух игроков, они платят "
+                "штраф за то, что на руках.")
     if reason == "empty_hand":
-        return f"У игрока {', '.join(out)} нет отложенных карт, и розыгрыш {way} окончен, не начавшись."
-    who = f"Первым ходит {leader}: последний выигрыш — за этим игроком" if e.last_winner == leader else \
-        (f"Первым ходит {leader} (выигрышей не было)" if e.last_winner is None else
-         f"Последний выигрыш — за игроком {e.last_winner}, но карт не осталось; ходит сидящий слева, {leader}")
-    sit = f" {', '.join(out)} без карт и не играет." if out else ""
-    return f"Начинается розыгрыш {way}: отложенная колода каждого — его карты на руках. {who}.{sit}"
+        what = "этап с отбоем" if both else f"розыгрыш {way}"
+        whose = "У игрока" if len(out) == 1 else "У игроков"
+        return f"{whose} {', '.join(out)} нет отложенных карт, и {what} окончен, не начавшись."
+    head = "Начинается розыгрыш — сначала с отбоем, потом на взятки" if both else f"Начинается розыгрыш {way}"
+    return (f"{head}: отложенная колода каждого — его карты на руках. {_leader_ru(leader, e.last_winner)}."
+            + _sitting_out(out, lang))
+
+
+def _second_stage(e: ev.SecondStage, lang: str) -> str:
+    out = ", ".join(e.out)
+    if lang == "en":
+        has = "has" if len(e.out) == 1 else "have"
+        head = (f"{out} {has} no cards left, so the stage by beating is over: the fines for cards not beaten are paid "
+                "now")
+        if e.not_played or e.leader is None:
+            return (head + ". Fewer than two players still hold cards, so there is no stage by tricks: whoever holds "
+                    "cards pays by suit.")
+        return (head + f", and the cards still held are played off by tricks. {_leader_en(e.leader, e.last_winner)}."
+                + _sitting_out(e.sitting_out, lang))
+    whose = "У игрока" if len(e.out) == 1 else "У игроков"
+    head = f"{whose} {out} кончились карты, и этап с отбоем окончен: за неотбитые карты штраф платят сейчас"
+    if e.not_played or e.leader is None:
+        return (head + ". Карты остались меньше чем у двух игроков, и на взятки играть некому: у кого остались "
+                "карты, тот платит по мастям.")
+    return (head + f", а оставшиеся на руках карты разыгрываются на взятки. {_leader_ru(e.leader, e.last_winner)}."
+            + _sitting_out(e.sitting_out, lang))
 
 
 def _lead(e: ev.Lead, lang: str) -> str:
@@ -215,7 +261,7 @@ def _play(e: ev.Play, lang: str) -> str:
 def _trick(e: ev.Trick, lang: str) -> str:
     if lang == "en":
         return f"{e.who} has the highest card of the led suit: the trick goes aside to {e.who}, who leads next."
-    return f"Старшая карта выхоженной масти у игрока {e.who}: взятка откладывается, и {e.who} ходит следующим."
+    return f"Старшая карта выхоженной масти у игрока {e.who}: взятка откладывается, и следующий ход за этим игроком."
 
 
 def _trick_abandoned(e: ev.TrickAbandoned, lang: str) -> str:
@@ -229,7 +275,8 @@ def _playoff_end(e: ev.PlayoffEnd, lang: str) -> str:
     if lang == "en":
         has = "has" if len(e.out) == 1 else "have"
         return f"{out} {has} no cards left: the play-off is over, and whoever still holds cards pays."
-    return f"У игрока {out} кончились карты: розыгрыш окончен, у кого остались карты, тот платит."
+    whose = "У игрока" if len(e.out) == 1 else "У игроков"
+    return f"{whose} {out} кончились карты: розыгрыш окончен, у кого остались карты, тот платит."
 
 
 def _suit_fine(e: ev.SuitFine, lang: str) -> str:
@@ -278,7 +325,7 @@ _SENTENCES: dict[type[ev.Event], Callable[[Any, str], str]] = {
     ev.GameStart: _game_start, ev.Lay: _lay, ev.Pay: _pay, ev.Spread: _spread, ev.Deal: _deal, ev.Reveal: _reveal,
     ev.Discard: _discard, ev.LayAside: _lay_aside, ev.LotteryEnd: _lottery_end, ev.PlayoffStart: _playoff_start,
     ev.Lead: _lead, ev.LeadAbandoned: _lead_abandoned, ev.Beat: _beat, ev.Take: _take, ev.Play: _play, ev.Trick: _trick,
-    ev.TrickAbandoned: _trick_abandoned, ev.PlayoffEnd: _playoff_end, ev.Fine: _fine, ev.SuitFine: _suit_fine,
+    ev.TrickAbandoned: _trick_abandoned, ev.SecondStage: _second_stage, ev.PlayoffEnd: _playoff_end, ev.Fine: _fine, ev.SuitFine: _suit_fine,
     ev.GameEnd: _game_end,
 }
 

@@ -60,10 +60,18 @@ CATALOGUE: tuple[OptionInfo, ...] = (
     OptionInfo(
         "playoff", ("p10", "p13"), "choice",
         _w("Way of playing off the laid-aside cards", "Способ розыгрыша отложенных карт"),
-        _w("p13 says the second stage “is done differently”: read as another way of playing off, instead of p10's.",
-           "В p13 сказано, что второй этап «производится по-другому»: это другой способ розыгрыша вместо "
-           "описанного в p10."),
-        (Choice("beating", _w("By beating", "С отбоем")), Choice("tricks", _w("By tricks", "На взятки")))),
+        _w("p13 says “the second stage … is played differently”: another way of playing off, instead of p10's, "
+           "or a second stage that follows the play-off by beating?",
+           "В p13 сказано, что «второй этап розыгрыша … производится по-другому»: это другой способ розыгрыша "
+           "вместо описанного в p10 или второй этап, который следует за розыгрышем с отбоем?"),
+        (Choice("beating", _w("By beating", "С отбоем")), Choice("tricks", _w("By tricks", "На взятки")),
+         Choice("beating_then_tricks", _w("By beating, then by tricks", "Сначала с отбоем, потом на взятки"),
+                _w("By beating until a player runs out; then the cards still held are played off by tricks. The "
+                   "cards not beaten are fined when the first stage ends (p11), the cards still held at the end "
+                   "by suit (p15).",
+                   "С отбоем, пока у кого-нибудь не кончатся карты; затем оставшиеся на руках карты разыгрываются на "
+                   "взятки. За неотбитые карты штраф платят по окончании первого этапа (p11), за карты, оставшиеся "
+                   "на руках в конце, — по мастям (p15).")))),
     OptionInfo(
         "hosts_play", ("p1", "p2", "p5"), "choice",
         _w("Banker and dealer dealt cards", "Карты банкиру и сдающему"),

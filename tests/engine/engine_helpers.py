@@ -412,3 +412,11 @@ SITTER = ["2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS 4D", "2H 3H 4H 5H 6H 7H 8H 9H 
 # Four players; Boris took the last prize but laid nothing aside, so Vera, on his left, leads.
 LEADER_WITHOUT_CARDS = ["2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC", "",
                         "2H 3H 4H 5H 6H 7H 8H 9H TH JH", "2D 3D 4D 5D 6D 7D 8D 9D TD JD"]
+
+# Three players; Vera took the last prize with her last card in the lottery. Sorted hands:
+#   Anna  2D 3D 4D 5D 6D 7D 8D 9D
+#   Boris 2H 2C 3H 3C 4H 4C 5H 5C 6H 6C 7C 8C 9C TC JC QC KC AC
+#   Vera  AS AH
+# Vera leads AS AH, Anna cannot beat and takes them: Vera has run out. Under beating_then_tricks
+# Anna and Boris play the rest off by tricks; Anna leads diamonds, which Boris cannot follow.
+SECOND = ["2D 3D 4D 5D 6D 7D 8D 9D", "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC 2H 3H 4H 5H 6H", "AS AH"]

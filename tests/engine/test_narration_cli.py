@@ -18,7 +18,8 @@ from engine.narration import count_cards
 from engine.options import CATALOGUE
 from engine.words import chips
 from engine_helpers import (
-    ENDING, ENDING_MOVES, LEADER_WITHOUT_CARDS, SITTER, TRICKS, TWO_COVERS, opts, play, playoff_decks, playoff_game,
+    ENDING, ENDING_MOVES, LEADER_WITHOUT_CARDS, SECOND, SITTER, TRICKS, TWO_COVERS, opts, play, playoff_decks,
+    playoff_game,
     table,
 )
 
@@ -30,8 +31,8 @@ RULES_OF = {
     "deal": [("p5",), ("p8", "p5")], "reveal": [("p5",), ("p5", "p4")], "discard": [("p6",)],
     "lay_aside": [("p7",)], "lottery_end": [("p8", "p9"), ("p8", "p9", "p4")], "playoff_start": [("p9", "p10"), ("p9", "p13")],
     "lead": [("p10",)], "lead_abandoned": [("p11",)], "beat": [("p10",)], "take": [("p10",)], "play": [("p13",)], "trick": [("p13",)],
-    "trick_abandoned": [("p14",)], "playoff_end": [("p11",), ("p14",)], "fine": [("p11", "p12"), ("p15",)],
-    "game_end": [("p12",), ("p15",)],
+    "trick_abandoned": [("p14",)], "second_stage": [("p11", "p13")], "playoff_end": [("p11",), ("p14",)], "fine": [("p11", "p12"), ("p15",)],
+    "game_end": [("p12",), ("p15",), ("p12", "p15")],
 }
 
 
@@ -46,6 +47,12 @@ def games_of_every_kind() -> list[Game]:
     ending = playoff_game(ENDING, 1)
     play(ending, *ENDING_MOVES)  # fines for hand and penalty cards
     games.append(ending)
+    second = playoff_game(SECOND, 2, playoff="beating_then_tricks")
+    play(second, "lead AS AH", "take")  # second_stage, then tricks
+    games.append(play_out(second))
+    one_holder = playoff_game(ENDING, 1, playoff="beating_then_tricks")
+    play(one_holder, *ENDING_MOVES)  # second_stage not played
+    games.append(one_holder)
     last_lead = playoff_game(ENDING, 1, last_lead="stop_at_once")
     play(last_lead, *ENDING_MOVES[:-1])  # lead_abandoned
     games.append(last_lead)

@@ -249,7 +249,7 @@ def test_random_games_reach_every_kind_of_end():
 
 EXPECTED_REACHED = {
     "game_start", "lay", "pay", "spread", "deal", "reveal", "discard", "lay_aside", "lottery_end", "playoff_start",
-    "lead", "beat", "take", "play", "trick", "trick_abandoned", "lead_abandoned", "playoff_end", "fine", "game_end",
+    "lead", "beat", "take", "play", "trick", "trick_abandoned", "lead_abandoned", "second_stage", "playoff_end", "fine", "game_end",
     "not_played:None", "short_deal", "spread:even", "spread:random", "spread:chosen", "to:player", "to:pool",
     "to:banker", "take_unbeaten", *(f"way:{way}" for way in CHOICES["playoff"]),
 }

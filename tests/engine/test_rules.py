@@ -18,7 +18,7 @@ from engine import (
     TableError, narrate, parse_action, play_out, snapshot,
 )
 from engine_helpers import (
-    ENDING, ENDING_MOVES, LEADER_WITHOUT_CARDS, ONE_COVER, SITTER, THREE, TRICKS, TWO_COVERS, Recorder, balanced,
+    ENDING, ENDING_MOVES, LEADER_WITHOUT_CARDS, ONE_COVER, SECOND, SITTER, THREE, TRICKS, TWO_COVERS, Recorder, balanced,
     cards, cards_in_one_place, deck, hand, kinds, of_kind, opts, play, playoff_decks, reference_below,
     reference_splitmix64, refused, table,
 )
@@ -792,6 +792,86 @@ def test_option_last_card_stop_at_once(scenario):
     assert events[1].to_json() == {"kind": "trick_abandoned", "rule": ["p14"], "who": "Anna", "cards": ["2S"]}
     assert [str(c) for c in game.discard[discarded:]] == ["2S"] and game.table_cards == []
     assert [f["amount"] for f in of_kind(game, "fine")] == [30] and cards_in_one_place(game)
+
+
+# ---------------------------------------------------------------------- p13 read as a second stage
+
+
+def test_p13_option_playoff_beating_then_tricks_plays_the_cards_still_held_by_tricks(scenario):
+    # Vera leads her last two cards, Anna takes them: the stage by beating is over (p11). Anna pays
+    # for the two cards she did not beat now, but not for her hand, which goes on: Anna and Boris play
+    # it off by tricks (p13), Vera sitting out; Vera took the last prize but has no cards, so Anna,
+    # on her left, leads.
+    game = scenario(SECOND, 2, playoff="beating_then_tricks")
+    start = of_kind(game, "playoff_start")[0]
+    assert start["rule"] == ["p9", "p10"] and start["way"] == "beating_then_tricks" and game.phase == "lead"
+    events = play(game, "lead AS AH", "take")
+    events = events[1:]
+    assert kinds(events) == ["take", "second_stage", "fine"]
+    assert events[1].to_json() == {"kind": "second_stage", "rule": ["p11", "p13"], "out": ["Vera"], "leader": "Anna",
+                                   "last_winner": "Vera", "sitting_out": ["Vera"], "not_played": None}
+    assert events[2].to_json() == {"kind": "fine", "rule": ["p11", "p12"], "who": "Anna", "amount": 2, "hand": 0,
+                                   "penalty": 2, "per_card": 1}
+    assert game.phase == "trick" and game.to_act == 0 and game.active == [True, True, False]
+    assert [str(a) for a in game.legal_actions()] == [f"play {r}D" for r in "23456789"]
+    assert refused(game, "lead 2D", NotYourMove).rule == "p13"
+    play(game, "play 2D")
+    assert game.to_act == 1  # Boris, not Vera, plays next
+    play_out(game)
+    assert all(e["who"] != "Vera" for e in of_kind(game, "play"))
+    # Boris cannot follow diamonds: Anna takes every trick and runs out after eight (p14); Boris pays
+    # into the kitty by suit for what he still holds (p15), once, and nobody pays p11 for a hand.
+    assert of_kind(game, "playoff_end") == [{"kind": "playoff_end", "rule": ["p14"], "out": ["Anna"]}]
+    fines = [(f["rule"], f["who"]) for f in of_kind(game, "fine")]
+    assert fines == [(["p11", "p12"], "Anna"), (["p15"], "Boris")]
+    assert of_kind(game, "fine")[-1]["hand"] == 10 and len(game.hands[1]) == 10 and game.penalty[0] != []
+    assert of_kind(game, "game_end")[0]["rule"] == ["p12", "p15"]
+    assert refused(game, "play 2C", NotYourMove).rule == "p14"
+    assert cards_in_one_place(game) and balanced(game)
+
+
+def test_p13_the_same_hand_by_beating_alone_fines_every_card_in_hand(scenario):
+    # The same play under playoff = beating: the play-off ends with Vera's last cards taken, and
+    # Anna pays for 8 cards in hand and 2 not beaten, Boris for his 18 (p11).
+    game = scenario(SECOND, 2)
+    play(game, "lead AS AH", "take")
+    assert game.over and [(f["who"], f["hand"], f["penalty"]) for f in of_kind(game, "fine")] == [
+        ("Anna", 8, 2), ("Boris", 18, 0)]
+
+
+@pytest.mark.parametrize("penalty_pile, fined", [("everyone", [("Anna", 1), ("Boris", 2)]),
+                                                 ("holders_only", [("Boris", 2)])])
+def test_p13_beating_then_tricks_with_one_holder_left_has_no_tricks(scenario, penalty_pile, fined):
+    # Two players: when Anna runs out, only Boris holds cards, so there is nobody to play tricks with.
+    # The cards not beaten are fined by p11 (penalty_pile says whose); Boris's 11 cards in hand
+    # (nine spades, two hearts) pay by suit (p15): 9 x 1 + 2 x 4 per card.
+    game = scenario(ENDING, 1, playoff="beating_then_tricks", penalty_pile=penalty_pile, suit_fine_basis="per_card")
+    play(game, *ENDING_MOVES)
+    stage = of_kind(game, "second_stage")[0]
+    assert stage["not_played"] == "too_few" and stage["leader"] is None and stage["out"] == ["Anna"]
+    assert [(f["who"], f["amount"]) for f in of_kind(game, "fine", rule=["p11", "p12"])] == fined
+    assert [(f["who"], f["amount"], f["hand"]) for f in of_kind(game, "fine", rule=["p15"])] == [("Boris", 17, 11)]
+    assert of_kind(game, "playoff_end") == [] and game.over and balanced(game)
+
+
+def test_p13_beating_then_tricks_after_an_empty_pile_ends_the_first_stage(scenario):
+    # empty_hand_at_start = ends_playoff: Vera laid nothing aside, so the stage by beating is over
+    # before it starts; Anna and Boris play their cards off by tricks, Boris (the last prize) leading.
+    game = scenario(SITTER, 1, playoff="beating_then_tricks", empty_hand_at_start="ends_playoff")
+    assert of_kind(game, "playoff_start")[0]["not_played"] == "empty_hand"
+    stage = of_kind(game, "second_stage")[0]
+    assert (stage["out"], stage["leader"], stage["not_played"]) == (["Vera"], "Boris", None)
+    assert game.phase == "trick" and game.to_act == 1
+
+
+def test_p13_beating_then_tricks_after_a_last_lead_stopped_at_once(scenario):
+    # last_lead = stop_at_once: Anna's last lead is discarded unanswered, then the second stage.
+    game = scenario(ENDING, 1, playoff="beating_then_tricks", last_lead="stop_at_once")
+    events = play(game, *ENDING_MOVES[:-1])
+    told = kinds(events)
+    assert told[told.index("lead_abandoned") - 1:told.index("lead_abandoned") + 2] == [
+        "lead", "lead_abandoned", "second_stage"]
+    assert game.penalty[1] == [] and game.over
 
 
 # ---------------------------------------------------------------------- the other options
