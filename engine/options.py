@@ -202,8 +202,10 @@ CATALOGUE: tuple[OptionInfo, ...] = (
            "beaten”: does the second part bind those players only?",
            "p11: «игроки, у которых остались карты на руках, платят за каждую из них, а также за не отбитые при "
            "розыгрыше карты»: относится ли вторая часть только к этим игрокам?"),
-        (Choice("everyone", _w("Everyone who failed to beat", "Каждый, кто не отбился")),
-         Choice("holders_only", _w("Only the players still holding cards", "Только те, у кого остались карты")))),
+        (Choice("holders_only", _w("Only the players still holding cards", "Только те, у кого остались карты")),
+         Choice("everyone", _w("Everyone who failed to beat", "Каждый, кто не отбился"),
+                _w("Even the player who ran out of cards pays for the cards he did not beat.",
+                   "Даже тот, у кого кончились карты, платит за карты, которые не отбил.")))),
     OptionInfo(
         "fine", ("p11",), "number",
         _w("Fine per card, in chips", "Штраф за карту, в фишках"),
@@ -220,8 +222,8 @@ CATALOGUE: tuple[OptionInfo, ...] = (
         _w("Counting the suit fine", "Как считается штраф по масти"),
         _w("p15: “for the heart suit, 4 chips”: for every heart held, or once for holding hearts?",
            "p15: «за червовую масть — 4 фишки»: за каждую черву на руках или один раз за масть?"),
-        (Choice("per_card", _w("For every card held", "За каждую карту")),
-         Choice("per_suit", _w("Once for each suit held", "Один раз за каждую масть")))),
+        (Choice("per_suit", _w("Once for each suit held", "Один раз за каждую масть")),
+         Choice("per_card", _w("For every card held", "За каждую карту")))),
     OptionInfo(
         "empty_hand_at_start", ("p9", "p11", "p14"), "choice",
         _w("A player with no cards when the play-off begins", "Игрок без карт к началу розыгрыша"),
@@ -300,10 +302,10 @@ class Options:
     failed_defence: str = "take_all"
     after_take: str = "taker_left"
     last_lead: str = "answered"
-    penalty_pile: str = "everyone"
+    penalty_pile: str = "holders_only"
     fine: int = 1
     suit_fines: tuple[tuple[str, int], ...] = DEFAULT_SUIT_FINES
-    suit_fine_basis: str = "per_card"
+    suit_fine_basis: str = "per_suit"
     empty_hand_at_start: str = "sits_out"
     last_card: str = "finish_trick"
 

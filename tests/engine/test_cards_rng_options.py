@@ -269,7 +269,7 @@ def test_option_unknown_key_is_refused_with_the_known_keys():
     ("deal", "fours", "p5", "packets, single"),
     ("beat", "sideways", "p10", "same_suit, any_suit"),
     ("failed_defence", "take_none", "p10", "take_all, take_unbeaten"),
-    ("penalty_pile", "nobody", "p11", "everyone, holders_only"),
+    ("penalty_pile", "nobody", "p11", "holders_only, everyone"),
     ("empty_hand_at_start", "x", "p9, p11, p14", "sits_out, ends_playoff"),
     ("last_card", "x", "p14", "finish_trick, stop_at_once"),
 ])

@@ -161,8 +161,9 @@ def test_cli_play_in_russian():
 
 
 def test_cli_replay_json_reports_the_game(tmp_path):
-    # ENDING worked out by hand (test_rules): Anna +11 with 9S not beaten; Boris -25 with 11 cards
-    # and 2D 2C not beaten; 14 chips of fines carried; Boris took the last prize; 9 rounds.
+    # ENDING worked out by hand (test_rules): Anna +12 with 9S not beaten but no cards in hand (not
+    # fined: penalty_pile = holders_only); Boris -25 with 11 cards and 2D 2C not beaten; 13 chips of
+    # fines carried; Boris took the last prize; 9 rounds.
     game = playoff_game(ENDING, 1)
     play(game, *ENDING_MOVES)
     path = tmp_path / "ending.toml"
@@ -170,10 +171,10 @@ def test_cli_replay_json_reports_the_game(tmp_path):
     result = run("replay", str(path), "--json")
     assert result.returncode == 0, result.stderr
     out = json.loads(result.stdout)
-    assert out["players"]["Anna"] == {"net": 11, "hand": [], "penalty": ["9S"]}
+    assert out["players"]["Anna"] == {"net": 12, "hand": [], "penalty": ["9S"]}
     assert out["players"]["Boris"]["net"] == -25 and len(out["players"]["Boris"]["hand"]) == 11
     assert out["players"]["Boris"]["penalty"] == ["2D", "2C"]
-    assert out["banker"]["net"] == 0 and out["pool_in"] == 0 and out["pool"] == 14
+    assert out["banker"]["net"] == 0 and out["pool_in"] == 0 and out["pool"] == 13
     assert out["last_prize_winner"] == "Boris" and out["rounds"] == 9
     assert [(e["kind"], e["rule"]) for e in out["events"]] == [(e.kind, list(e.rules)) for e in game.events]
     assert sorted(out["players"]["Boris"]["hand"]) == sorted(str(c) for c in game.hands[1])

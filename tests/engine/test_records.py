@@ -134,10 +134,10 @@ def test_record_canonical_writing_layout():
         'failed_defence = "take_all"',
         'after_take = "taker_left"',
         'last_lead = "answered"',
-        'penalty_pile = "everyone"',
+        'penalty_pile = "holders_only"',
         "fine = 1",
         'suit_fines = "H=4 C=3 D=2 S=1"',
-        'suit_fine_basis = "per_card"',
+        'suit_fine_basis = "per_suit"',
         'empty_hand_at_start = "sits_out"',
         'last_card = "finish_trick"',
         "",
@@ -191,7 +191,7 @@ def test_record_with_deck_orders_and_every_decision_explicit():
     text = "\n".join(
         ["moves = ["] + [f'  "{m}",' for m in moves] + ["]", "[table]", 'players = ["Anna", "Boris"]',
                                                       'banker = "Father"', 'dealer = "Mother"', "[options]",
-                                                      'spread = "chosen"', "[decks]",
+                                                      'spread = "chosen"', 'penalty_pile = "everyone"', "[decks]",
                                                       f'banker = "{one_line(lottery.banker)}"',
                                                       f'dealer = "{one_line(lottery.dealer)}"']) + "\n"
     record, game = parse_record(text)
@@ -199,7 +199,8 @@ def test_record_with_deck_orders_and_every_decision_explicit():
     assert [s["stakes"] for s in of_kind(game, "spread")] == [list(s) for s in stakes]
     prizes = lottery.prizes([list(s) for s in stakes])
     assert sum(prizes) == 72
-    # Each pays 4 a round for 9 rounds; the fines are those of ENDING: Anna 1, Boris 13.
+    # Each pays 4 a round for 9 rounds; the fines are those of ENDING under penalty_pile = everyone,
+    # which the record names (it was the default when such records were written): Anna 1, Boris 13.
     assert game.nets == [prizes[0] - 36 - 1, prizes[1] - 36 - 13] and game.pool == 14 and game.over
 
 

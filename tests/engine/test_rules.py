@@ -432,14 +432,14 @@ def test_p9_a_leader_without_cards_passes_the_lead_to_the_next_on_his_left_with_
 @pytest.mark.parametrize("playoff", ["beating", "tricks"])
 def test_p9_fewer_than_two_holders_no_playoff_and_the_holder_is_fined(scenario, playoff):
     # Anna's cards all won; Boris holds 16. Beating: 16 cards * fine 2 = 32. Tricks (p15, default
-    # H=4 C=3 D=2 S=1): 9 spades, 3 hearts, 2 diamonds, 2 clubs.
+    # H=4 C=3 D=2 S=1, once per suit held): spades, hearts, diamonds and clubs.
     pile = "2S 3S 4S 5S 6S 7S 8S 9S TS 2H 3H 4H 2D 3D 2C 3C"
     game = scenario(["", pile], 0, playoff=playoff, fine=2)
     start = of_kind(game, "playoff_start")[0]
     assert start["not_played"] == "too_few" and game.over
     assert not set(kinds(game.events)) & {"lead", "beat", "take", "play", "trick", "playoff_end"}
     fines = of_kind(game, "fine")
-    expected = 16 * 2 if playoff == "beating" else 9 * 1 + 3 * 4 + 2 * 2 + 2 * 3
+    expected = 16 * 2 if playoff == "beating" else 1 + 4 + 2 + 3
     assert [(f["who"], f["amount"]) for f in fines] == [("Boris", expected)]
     assert fines[0]["rule"] == (["p11", "p12"] if playoff == "beating" else ["p15"])
 
@@ -644,36 +644,39 @@ def test_p11_option_last_lead_stop_at_once_only_when_the_hand_is_empty(scenario)
     assert game.phase == "answer" and game.to_act == 0
 
 
-def test_p11_fines_for_every_card_in_hand_and_every_card_not_beaten(scenario):
-    # Anna: no cards, 9S not beaten -> 1. Boris: 11 in hand + 2D 2C not beaten -> 13.
+def test_p11_the_players_still_holding_cards_pay_for_each_and_for_the_cards_not_beaten(scenario):
+    # p11's subject is «игроки, у которых остались карты на руках» (penalty_pile = holders_only):
+    # Anna has no cards left, so her 9S not beaten is not fined. Boris: 11 in hand + 2D 2C -> 13.
     game = _ending(scenario)
     fines = [(f["who"], f["amount"], f["hand"], f["penalty"]) for f in of_kind(game, "fine")]
-    assert fines == [("Anna", 1, 0, 1), ("Boris", 13, 11, 2)]
+    assert fines == [("Boris", 13, 11, 2)]
     assert of_kind(game, "fine")[0]["rule"] == ["p11", "p12"]
     # Lottery: 9 rounds of 8 chips, every card turned up was won (2 chips each); Anna was dealt
     # 27 cards and kept 3, so won 24 prizes (48 chips); Boris was dealt 25 and kept 13: 12 (24).
-    assert game.nets == [48 - 36 - 1, 24 - 36 - 13] and game.banker_net == 0 and game.pool == 14
+    assert game.nets == [48 - 36, 24 - 36 - 13] and game.banker_net == 0 and game.pool == 13
     assert balanced(game)
 
 
-def test_option_penalty_pile_holders_only(scenario):
-    game = _ending(scenario, penalty_pile="holders_only")
-    # Anna holds no cards, so her 9S is not fined; Boris still holds cards and pays for all.
-    assert [(f["who"], f["amount"]) for f in of_kind(game, "fine")] == [("Boris", 13)]
+def test_option_penalty_pile_everyone(scenario):
+    game = _ending(scenario, penalty_pile="everyone")
+    # Everyone pays for the cards he did not beat, even Anna, who has run out: 1 for 9S.
+    assert [(f["who"], f["amount"], f["hand"], f["penalty"]) for f in of_kind(game, "fine")] == [
+        ("Anna", 1, 0, 1), ("Boris", 13, 11, 2)]
+    assert game.nets == [48 - 36 - 1, 24 - 36 - 13] and game.pool == 14 and balanced(game)
 
 
-@pytest.mark.parametrize("fine, anna, boris", [(3, 3, 39), (0, None, None)])
+@pytest.mark.parametrize("fine, anna, boris", [(3, None, 39), (0, None, None)])
 def test_option_fine_per_card(scenario, fine, anna, boris):
     game = _ending(scenario, fine=fine)
     paid = {f["who"]: f["amount"] for f in of_kind(game, "fine")}
-    assert paid == ({} if fine == 0 else {"Anna": anna, "Boris": boris})
+    assert paid == ({} if fine == 0 else {"Boris": boris})
     assert game.pool == (anna or 0) + (boris or 0)
 
 
 def test_p12_fines_go_into_the_next_games_pool(scenario):
     game = _ending(scenario)
     end = of_kind(game, "game_end")[0]
-    assert end["pool"] == 14 and end["rule"] == ["p12"] and end["nets"] == {"Anna": 11, "Boris": -25}
+    assert end["pool"] == 13 and end["rule"] == ["p12"] and end["nets"] == {"Anna": 12, "Boris": -25}
 
 
 def test_p12_a_pool_carried_in_is_a_whole_number_of_chips():
@@ -748,33 +751,38 @@ def test_p15_the_kitty_goes_on_to_the_next_game_and_game_end_cites_p15(scenario)
 
 
 def test_p15_whoever_holds_cards_pays_the_kitty_by_suit(scenario):
-    # Boris keeps 3S 4S (1 each), 2H 3H 4H (4 each), 3D 4D 5D 6D (2 each), 2C 3C 4C (3 each): 2+12+8+9.
+    # Read word for word («за червовую масть — 4 фишки», suit_fine_basis = per_suit): Boris keeps
+    # 3S 4S, 2H 3H 4H, 3D 4D 5D 6D, 2C 3C 4C and pays once for each suit: S 1 + H 4 + D 2 + C 3 = 10.
     game = scenario(TRICKS, 0, playoff="tricks")
     play(game, "play 2S", "play 5S", "play 2D", "play KH")
-    assert of_kind(game, "fine") == [{"kind": "fine", "rule": ["p15"], "who": "Boris", "amount": 31, "hand": 12,
-                                      "by_suit": {"S": 2, "H": 3, "D": 4, "C": 3}, "basis": "per_card"}]
-    assert game.pool == 31 and balanced(game)
-
-
-def test_option_suit_fine_basis_per_suit_pays_once_for_each_suit_held(scenario):
-    # The same hand read word for word («за червовую масть — 4 фишки»): S 1 + H 4 + D 2 + C 3 = 10.
-    game = scenario(TRICKS, 0, playoff="tricks", suit_fine_basis="per_suit")
-    play(game, "play 2S", "play 5S", "play 2D", "play KH")
-    assert [(f["amount"], f["basis"]) for f in of_kind(game, "fine")] == [(10, "per_suit")]
+    assert of_kind(game, "fine") == [{"kind": "fine", "rule": ["p15"], "who": "Boris", "amount": 10, "hand": 12,
+                                      "by_suit": {"S": 2, "H": 3, "D": 4, "C": 3}, "basis": "per_suit"}]
     assert game.pool == 10 and balanced(game)
 
 
-@pytest.mark.parametrize("fines, amount", [("S=10 H=0 D=0 C=0", 20), ("H=1 C=1 D=1 S=1", 12)])
-def test_option_suit_fines(scenario, fines, amount):
-    game = scenario(TRICKS, 0, playoff="tricks", suit_fines=fines)
+def test_option_suit_fine_basis_per_card_pays_for_every_card_held(scenario):
+    # The same hand, the suit's fine for every card: 3S 4S (1 each), 2H 3H 4H (4 each), 3D 4D 5D 6D
+    # (2 each), 2C 3C 4C (3 each): 2 + 12 + 8 + 9 = 31.
+    game = scenario(TRICKS, 0, playoff="tricks", suit_fine_basis="per_card")
+    play(game, "play 2S", "play 5S", "play 2D", "play KH")
+    assert [(f["amount"], f["basis"]) for f in of_kind(game, "fine")] == [(31, "per_card")]
+    assert game.pool == 31 and balanced(game)
+
+
+@pytest.mark.parametrize("fines, basis, amount", [("S=10 H=0 D=0 C=0", "per_card", 20),
+                                                  ("H=1 C=1 D=1 S=1", "per_card", 12),
+                                                  ("S=10 H=0 D=0 C=0", "per_suit", 10),
+                                                  ("H=1 C=1 D=1 S=1", "per_suit", 4)])
+def test_option_suit_fines(scenario, fines, basis, amount):
+    game = scenario(TRICKS, 0, playoff="tricks", suit_fines=fines, suit_fine_basis=basis)
     play(game, "play 2S", "play 5S", "play 2D", "play KH")
     assert [f["amount"] for f in of_kind(game, "fine")] == [amount]
 
 
 def test_option_last_card_finish_trick(scenario):
     # Anna wins the hearts trick with KH, then leads her last card, 2S: the trick is finished,
-    # Boris's 3S takes it. Boris keeps 4S 5S 2H 3H 2D 3D 4D 5D 6D 2C 3C 4C: 2 + 8 + 10 + 9 = 29.
-    game = scenario(TRICKS, 0, playoff="tricks")
+    # Boris's 3S takes it. Boris keeps 4S 5S 2H 3H 2D 3D 4D 5D 6D 2C 3C 4C: 2 + 8 + 10 + 9 = 29 (per card).
+    game = scenario(TRICKS, 0, playoff="tricks", suit_fine_basis="per_card")
     play(game, "play KH", "play 4H", "play 2S")
     assert game.to_act == 1 and not game.over
     play(game, "play 3S")
@@ -784,7 +792,7 @@ def test_option_last_card_finish_trick(scenario):
 
 def test_option_last_card_stop_at_once(scenario):
     # The same, but play stops as Anna lays her last card; 2S is discarded; Boris keeps 3S too: 30.
-    game = scenario(TRICKS, 0, playoff="tricks", last_card="stop_at_once")
+    game = scenario(TRICKS, 0, playoff="tricks", last_card="stop_at_once", suit_fine_basis="per_card")
     play(game, "play KH", "play 4H")
     discarded = len(game.discard)
     events = play(game, "play 2S")
@@ -1008,11 +1016,15 @@ def test_illegal_move_leaves_a_game_that_plays_on_as_before(scenario):
     assert [e.to_json() for e in game.events] == [e.to_json() for e in twin.events]
 
 
-def test_options_default_to_the_rules_table():
+def test_options_default_to_the_most_literal_reading_or_the_one_docs_rules_md_explains():
+    # docs/rules.md, "Options": each default is the most literal reading of its sentence unless that
+    # contradicts another paragraph or cannot be played (last_lead: p10's «обязан отбить»); where the
+    # text prefers no reading, the default keeps what the engine has always played.
     assert Options().to_mapping() == {
         "playoff": "beating", "hosts_play": "no", "stake": 4, "contribution": "every_round", "spread": "even",
         "unclaimed": "carry", "short_deal": "deal_out", "short_pay": "everyone", "deal": "packets",
         "deal_start": "first_seat", "beat": "same_suit",
-        "failed_defence": "take_all", "after_take": "taker_left", "last_lead": "answered", "penalty_pile": "everyone", "fine": 1, "suit_fines": "H=4 C=3 D=2 S=1",
-        "suit_fine_basis": "per_card",  # not in RULES.md's table: our reading of p15, per card held
+        "failed_defence": "take_all", "after_take": "taker_left", "last_lead": "answered",
+        "penalty_pile": "holders_only", "fine": 1, "suit_fines": "H=4 C=3 D=2 S=1",
+        "suit_fine_basis": "per_suit",  # «за червовую масть — 4 фишки»: once for the suit
         "empty_hand_at_start": "sits_out", "last_card": "finish_trick"}
