@@ -18,7 +18,13 @@ OPTION_SETS = [
     {"hosts_play": "yes", "deal": "single", "short_deal": "stop", "beat": "any_suit"},
     {"failed_defence": "take_unbeaten", "penalty_pile": "holders_only", "fine": 2, "empty_hand_at_start": "ends_playoff"},
     {"playoff": "tricks", "last_card": "stop_at_once", "suit_fines": "H=1 C=2 D=3 S=4", "spread": "chosen",
-     "suit_fine_basis": "per_suit"},
+     "suit_fine_basis": "per_card"},
+    # The readings added for the seat bias, the last lead, the lead after a take and the second stage.
+    {"short_pay": "pro_rata", "deal_start": "rotates", "after_take": "same_leader", "last_lead": "stop_at_once"},
+    {"playoff": "beating_then_tricks", "short_pay": "dealt_only", "penalty_pile": "everyone",
+     "suit_fine_basis": "per_card", "last_card": "stop_at_once", "contribution": "per_losing_card"},
+    {"playoff": "beating_then_tricks", "empty_hand_at_start": "ends_playoff", "after_take": "same_leader",
+     "deal": "single", "deal_start": "rotates", "short_pay": "dealt_only", "stake": 2, "last_lead": "stop_at_once"},
 ]
 
 
