@@ -27,7 +27,8 @@ except ImportError as missing:  # pragma: no cover - a setup problem, said plain
     sys.exit(f"build.py needs Jinja2 and Markdown ({missing}): run `./dev build`, or `pip install -e .`")
 
 from sitegen import BuildError, Paths, shown
-from sitegen.assets import build_engine_archive, find_pyodide, precompress, read_static
+from sitegen.assets import (SERVICE_WORKER, build_engine_archive, find_pyodide, precompress, read_static,
+                            runtime_folder, service_worker)
 from sitegen.output import check_output_folder, write_site
 from sitegen.render import PAGE_BUDGET, Inputs, Rendered, render_site
 from sitegen.snapshot import make_snapshot
@@ -52,7 +53,9 @@ def build(paths: Paths, draft: bool = False, budget: int = PAGE_BUDGET) -> Rende
     inputs = Inputs(text, pages, hands, static, pyodide, engine, draft, budget, snapshot)
     rendered = render_site(inputs, paths.templates)  # every page, checked against the CSP; the files to copy
     rendered.warnings[:0] = warnings
-    rendered.files.update(precompress(rendered.files))  # a .gz beside each text file, sent when accepted
+    runtime = [runtime_folder(pyodide)] + ([f"pyodide/{snapshot.name}"] if snapshot else [])
+    rendered.files[SERVICE_WORKER] = service_worker(rendered.files, runtime, paths.root / "site" / "sw.js")  # offline
+    rendered.files.update(precompress(rendered.files, paths.root / ".cache"))  # a .br and a .gz beside each text file
 
     # 3. Write: into a temporary sibling folder, swapped in only when complete.
     write_site(paths.out, rendered.files)

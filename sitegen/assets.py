@@ -6,9 +6,13 @@ import gzip
 import hashlib
 import io
 import json
+import os
 import zipfile
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+
+import brotli  # type: ignore[import-untyped]  # (no type information published)
 
 from . import BuildError, shown, walk_files
 
@@ -25,11 +29,40 @@ def gzipped(data: bytes) -> bytes:
     return gzip.compress(data, compresslevel=9 if len(data) < 1_000_000 else 6, mtime=0)
 
 
-def precompress(files: dict[str, bytes | Path]) -> dict[str, bytes]:
-    """A `.gz` beside every compressible file, for the server to send as `Content-Encoding: gzip`
-    (unless it is there already: the snapshot's comes compressed from the cache)."""
-    return {f"{name}.gz": gzipped(content if isinstance(content, bytes) else content.read_bytes())
-            for name, content in files.items() if name.endswith(COMPRESSIBLE) and f"{name}.gz" not in files}
+def brotlied(data: bytes) -> bytes:
+    """What the server sends a browser that accepts Brotli (all current ones do): the best quality
+    for what a page loads at once, a faster one for the multi-megabyte runtime files."""
+    return bytes(brotli.compress(data, quality=10 if len(data) < 1_000_000 else 9, lgwin=24))
+
+
+ENCODINGS: dict[str, Callable[[bytes], bytes]] = {".br": brotlied, ".gz": gzipped}
+CACHED_FROM = 256_000  # larger files are compressed once, into .cache/compressed/, by their content's hash
+
+
+def precompress(files: dict[str, bytes | Path], cache: Path) -> dict[str, bytes | Path]:
+    """A `.br` and a `.gz` beside every compressible file, for the server to send as
+    `Content-Encoding` when the browser accepts it (unless it is there already: the snapshot's
+    `.gz` comes from its cache). The runtime's big files are compressed once and kept in `cache`."""
+    out: dict[str, bytes | Path] = {}
+    for name, content in files.items():
+        if not name.endswith(COMPRESSIBLE):
+            continue
+        data = content if isinstance(content, bytes) else content.read_bytes()
+        for suffix, compress in ENCODINGS.items():
+            if f"{name}{suffix}" in files:
+                continue
+            out[f"{name}{suffix}"] = compress(data) if len(data) < CACHED_FROM else _cached(data, suffix, compress, cache)
+    return out
+
+
+def _cached(data: bytes, suffix: str, compress: Callable[[bytes], bytes], cache: Path) -> Path:
+    target = cache / "compressed" / f"{hashlib.sha256(data).hexdigest()}{suffix}"
+    if not target.is_file():
+        target.parent.mkdir(parents=True, exist_ok=True)
+        partial = target.with_name(f"{target.name}.{os.getpid()}.partial")  # builds may run at once
+        partial.write_bytes(compress(data))
+        partial.replace(target)
+    return target
 
 
 @dataclass(frozen=True)
@@ -83,3 +116,20 @@ def build_engine_archive(engine: Path) -> EngineArchive:
             archive.writestr(info, path.read_bytes(), compresslevel=9)
     data = buffer.getvalue()
     return EngineArchive(f"engine-{hashlib.sha256(data).hexdigest()[:12]}.zip", data)
+
+
+SERVICE_WORKER = "sw.js"
+
+
+def service_worker(files: dict[str, bytes | Path], runtime: list[str], source: Path) -> bytes:
+    """The site's service worker (site/sw.js documents it): the list of this build's pages and
+    assets to keep, the runtime's prefixes to keep when fetched, and a version named by the content
+    of everything listed, so that a build that changes any file is a new service worker."""
+    listed = sorted(name for name in files if not name.startswith(tuple(runtime)) and not name.endswith((".gz", ".br")))
+    digest = hashlib.sha256()
+    for name in listed:
+        content = files[name]
+        digest.update(name.encode() + b"\0" + hashlib.sha256(content if isinstance(content, bytes)
+                                                            else content.read_bytes()).digest())
+    header = json.dumps({"version": digest.hexdigest()[:16], "files": listed, "runtime": runtime}, separators=(",", ":"))
+    return f"self.__SITE = {header};\n".encode() + source.read_bytes()

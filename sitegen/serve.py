@@ -78,13 +78,17 @@ class SiteHandler(SimpleHTTPRequestHandler):
             self.send_header("ETag", etag)
             self.end_headers()
             return None
-        gzipped = "gzip" in self.headers.get("Accept-Encoding", "") and os.path.isfile(path + ".gz")
-        handle = open(path + ".gz" if gzipped else path, "rb")  # noqa: SIM115 - the base class closes it after copying
+        accepted = self.headers.get("Accept-Encoding", "")
+        # The build's precompressed copy, with the type of the original (brotli_static and
+        # gzip_static, as nginx has them): Brotli when the browser takes it, else gzip.
+        encoding = next((name for name, suffix in (("br", ".br"), ("gzip", ".gz"))
+                         if name in accepted and os.path.isfile(path + suffix)), None)
+        handle = open(path + {"br": ".br", "gzip": ".gz", None: ""}[encoding], "rb")  # noqa: SIM115 - the base class closes it
         self.send_response(200)
         self.send_header("Content-Type", self.guess_type(path))
-        if gzipped:  # the build's precompressed copy, with the type of the original (gzip_static, as nginx has it)
-            self.send_header("Content-Encoding", "gzip")
-        if os.path.isfile(path + ".gz"):
+        if encoding:
+            self.send_header("Content-Encoding", encoding)
+        if os.path.isfile(path + ".gz") or os.path.isfile(path + ".br"):
             self.send_header("Vary", "Accept-Encoding")
         self.send_header("Content-Length", str(os.fstat(handle.fileno()).st_size))
         self.send_header("ETag", etag)

@@ -7,12 +7,19 @@ The fixtures in conftest.py use these; tests import the assertions with
 from __future__ import annotations
 
 import functools
+import sys
 import threading
 from collections.abc import Iterable
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from http.server import ThreadingHTTPServer
 from pathlib import Path
 from typing import Any, ClassVar
 from urllib.parse import urlsplit
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+if str(REPO_ROOT) not in sys.path:
+    sys.path.insert(0, str(REPO_ROOT))
+
+from sitegen.serve import SiteHandler  # noqa: E402  (the site's own server)
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -34,8 +41,9 @@ MIME_TYPES = {
 }
 
 
-class QuietHandler(SimpleHTTPRequestHandler):
-    """Serves a directory without logging; 404s any path under ``blocked_prefixes``.
+class QuietHandler(SiteHandler):
+    """Serves a directory as ``build.py serve`` does (types, the build's Brotli and gzip copies, the
+    caching headers of production), without logging; 404s any path under ``blocked_prefixes``.
 
     Each served directory gets its own subclass (see ``StaticServer``), so the
     class-level sets below belong to one server.
@@ -60,12 +68,6 @@ class QuietHandler(SimpleHTTPRequestHandler):
             self.send_error(404, "Blocked by the test")
             return None
         return super().send_head()
-
-    def end_headers(self) -> None:
-        # Every test context starts with an empty cache anyway; this keeps a
-        # blocked file from being served from a cache within one test.
-        self.send_header("Cache-Control", "no-store")
-        super().end_headers()
 
     def log_message(self, format: str, *args: Any) -> None:
         pass

@@ -31,7 +31,8 @@ export class EngineError extends Error {
 export class EngineClient {
   /**
    * @param {{pyodideUrl: string, engineUrl: string, snapshotUrl?: string|null, workerUrl?: string|URL,
-   *   initTimeoutMs?: number, ackTimeoutMs?: number}} config absolute URLs
+   *   initTimeoutMs?: number, ackTimeoutMs?: number, snapshot?: "cached"|"always"}} config absolute URLs;
+   *   `snapshot`: restore the memory snapshot only when the browser keeps it already, or always (kiosk)
    */
   constructor(config) {
     this.config = config;
@@ -91,8 +92,8 @@ export class EngineClient {
       this.lose(worker, event.message || "the engine's worker stopped");
     });
     worker.addEventListener("messageerror", () => this.lose(worker, "a message from the engine could not be read"));
-    const { pyodideUrl, engineUrl, snapshotUrl } = this.config;
-    this.ready = this.send("init", { pyodideUrl, engineUrl, snapshotUrl: snapshotUrl || null },
+    const { pyodideUrl, engineUrl, snapshotUrl, snapshot } = this.config;
+    this.ready = this.send("init", { pyodideUrl, engineUrl, snapshotUrl: snapshotUrl || null, snapshot: snapshot || "cached" },
       this.config.initTimeoutMs || INIT_TIMEOUT_MS)
       .then((reply) => {
         if (!reply || reply.result === undefined) throw new EngineError("the engine did not start", "failed");

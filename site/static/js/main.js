@@ -206,8 +206,25 @@ function wakeOnView(demos) {
   for (const demo of demos) observer.observe(demo.figure);
 }
 
+/**
+ * The service worker keeps the site for offline use (site/sw.js). When a new build takes over a
+ * page that an older one served, the page reloads, so that it never mixes two builds' files (a
+ * seated game is kept through the reload).
+ */
+function keepOffline() {
+  if (!("serviceWorker" in navigator) || location.protocol === "file:") return;
+  const base = document.documentElement.dataset.base || "./";
+  const hadOne = !!navigator.serviceWorker.controller;
+  navigator.serviceWorker.addEventListener("controllerchange", () => {
+    if (hadOne) location.reload();
+  });
+  later(() => navigator.serviceWorker.register(new URL(`${base}sw.js`, location.href), { scope: base })
+    .catch((error) => console.warn("card lottery: no offline copy", error))); // eslint-disable-line no-console
+}
+
 function boot() {
   const lang = pageLang();
+  keepOffline();
   if (landingRedirect()) return;
   const links = new Links(syncSwitch);
   wireLanguageLinks(links);
