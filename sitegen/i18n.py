@@ -43,6 +43,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "col_en": "English translation",
         "para_link": "Link to paragraph {pid}",
         "discussed_in": "Discussed in:",
+        "kiosk_title": "Card Lottery: the museum screen",
     },
     "ru": {
         "site_name": "Карточная лотерея",
@@ -84,6 +85,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "col_en": "Английский перевод",
         "para_link": "Ссылка на абзац {pid}",
         "discussed_in": "Обсуждается в уроках:",
+        "kiosk_title": "Карточная лотерея: экран для музея",
     },
 }
 
@@ -191,6 +193,15 @@ DEMO_STRINGS: dict[str, dict[str, str]] = {
         "notice_link_refused": "The link’s settings were not applied. {why}",
         "notice_seated": "You are seated at this demo: leave your seat to follow a link to it.",
         "dismiss": "Dismiss",
+        "kiosk_invite": "Touch the screen to explore the game",
+        "kiosk_keep_going": "Keep going",
+        "kiosk_start_over": "Start over",
+        "kiosk_text_smaller": "Smaller text",
+        "kiosk_text_larger": "Larger text",
+        "kiosk_other_language": "Русский",
+        "kiosk_hands": "Hands",
+        "kiosk_new_deal": "a new deal by the engine",
+        "kiosk_countdown": "Is anyone there? This screen starts over in {s} s.",
     },
     "ru": {
         "demo_label": "Демонстрация: партия «{hand}» по шагам",
@@ -290,5 +301,14 @@ DEMO_STRINGS: dict[str, dict[str, str]] = {
         "notice_link_refused": "Настройки из ссылки не применены. {why}",
         "notice_seated": "Вы сидите за столом этой демонстрации: чтобы открыть ссылку, встаньте из-за стола.",
         "dismiss": "Закрыть",
+        "kiosk_invite": "Коснитесь экрана, чтобы познакомиться с игрой",
+        "kiosk_keep_going": "Продолжить",
+        "kiosk_start_over": "Начать сначала",
+        "kiosk_text_smaller": "Мельче",
+        "kiosk_text_larger": "Крупнее",
+        "kiosk_other_language": "English",
+        "kiosk_hands": "Партии",
+        "kiosk_new_deal": "новая сдача от движка",
+        "kiosk_countdown": "Здесь кто-нибудь есть? Через {s} с экран вернётся к началу.",
     },
 }

@@ -248,8 +248,36 @@ class SiteRenderer:
             self.reading(lang)
             for index, page in enumerate(pages[lang]):
                 self.lesson(page, index, bodies[lang][page.slug])
+            self.kiosk(lang, bodies[lang])
+        self.kiosk_entry()
         self.problems.check()
         return self.out
+
+    def kiosk(self, lang: str, bodies: dict[str, Body]) -> None:
+        """kiosk/LANG.html: the museum's screen (site/static/js/kiosk.js): every hand of the lessons,
+        in the lessons' order, each titled by the lesson that shows it."""
+        t = STRINGS[lang]
+        hands = []
+        for page in self.inputs.pages[lang]:
+            for name in bodies[page.slug].demos:
+                if name not in (h["name"] for h in hands):
+                    hand = self.inputs.hands[name]
+                    hands.append({"name": name, "title": page.title, "trace": hand.localized(lang), "setup": hand.setup()})
+        context = self.common(lang, "../", t["kiosk_title"])
+        context.update(
+            hands=hands,
+            catalogue=self.catalogues[lang],
+            source_paragraphs={p["id"]: {"ru": p["ru"], "en": p["en"]} for p in self.inputs.text.paragraphs()},
+            runtime_files=" ".join(f"../{self.runtime}{name}" for name in self.inputs.pyodide),
+        )
+        html = self.env.get_template("kiosk.html").render(context)
+        self.emit(f"kiosk/{lang}.html", self.templates / "kiosk.html", html)
+
+    def kiosk_entry(self) -> None:
+        """kiosk/index.html: opens the kiosk in its configured language (?lang=ru, else English)."""
+        context = self.common("en", "../", STRINGS["en"]["kiosk_title"])
+        html = self.env.get_template("kiosk_entry.html").render(context)
+        self.emit("kiosk/index.html", self.templates / "kiosk_entry.html", html)
 
     def landing(self) -> None:
         context = self.common("en", "./", "Card Lottery · Карточная лотерея")

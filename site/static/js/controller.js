@@ -40,6 +40,8 @@ export class Demo {
     this.seat = null;
     /** @type {Settings} what the live trace shown was made with (the form starts there) */
     this.settings = settingsOf(config.setup);
+    /** @type {(() => void)|null} called when autoplay reaches the last step (the kiosk's loop) */
+    this.playedThrough = null;
     this.view = createView(this);
     this.playback = new Playback(this);
     this.session = new Session(this, config.engine);

@@ -55,9 +55,13 @@ export function formatHash({ hand, step, changes }) {
 
 /** The page's deep links: one object per page, shared by its demos. */
 export class Links {
-  /** @param {(hash: string) => void} onWrite called after the hash changed (the language switch follows it) */
-  constructor(onWrite) {
+  /**
+   * @param {(hash: string) => void} onWrite called after the hash changed (the language switch follows it)
+   * @param {boolean} [writes] false: the page keeps its address (the kiosk)
+   */
+  constructor(onWrite, writes = true) {
     this.onWrite = onWrite;
+    this.writes = writes;
     /** @type {import("./controller.js").Demo|null} the demo the visitor used last: it writes the hash */
     this.active = null;
     /** @type {ReturnType<typeof setTimeout>|null} */
@@ -66,6 +70,7 @@ export class Links {
 
   /** The visitor stepped or replayed `demo`: the hash follows, once he pauses. */
   stepped(/** @type {import("./controller.js").Demo} */ demo) {
+    if (!this.writes) return;
     this.active = demo;
     if (this.timer) clearTimeout(this.timer);
     this.timer = setTimeout(() => this.write(), HASH_DELAY_MS);

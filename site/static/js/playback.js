@@ -73,8 +73,12 @@ export class Playback {
       const demo = this.demo;
       if (!demo.playing) return;
       if (demo.n < demo.total) this.goto(demo.n + 1, "auto");
-      if (demo.n >= demo.total) this.stop();
-      else this.schedule();
+      if (demo.n >= demo.total) {
+        this.stop();
+        if (demo.playedThrough) demo.playedThrough();
+      } else {
+        this.schedule();
+      }
     }, this.delay());
   }
 

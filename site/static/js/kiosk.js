@@ -1,0 +1,344 @@
+// @ts-check
+// The museum's screen (kiosk/LANG.html): a touch screen with no keyboard, often offline, that
+// nobody tends for days.
+//
+// Attract loop: the lessons' annotated hands play themselves, lingering on their notes, each
+// followed by a new deal dealt live by the engine. A touch anywhere invites the visitor in: he then
+// steps, chooses a hand, changes a reading or takes a seat (tap to play). After `idle` seconds
+// without a touch a countdown offers to keep going; at its end everything is reset (the game, the
+// language, what the browser stored) and the attract loop starts again. The engine that stops
+// answering is restarted and the kiosk goes back to its loop; a page error reloads the page.
+//
+// Configuration in the address: ?idle=90 (seconds) &countdown=20 &hands=first-round,playoff-beating
+// &speed=1 (the attract loop's pace) &live=1 (new deals between the hands; 0: the hands only)
+// &lang=ru (the language it starts in, and comes back to after each visitor).
+
+import { ensureSprite } from "./cards-svg.js";
+import { loadCatalogue, t } from "./catalogue.js";
+import { Demo } from "./controller.js";
+import { EngineClient } from "./engine-client.js";
+import { bindEvents } from "./events.js";
+import { h } from "./dom.js";
+import { Links } from "./links.js";
+
+const TEXT_SIZES = [1, 1.15, 1.3, 1.5];
+const RELOADS_KEY = "card-lottery.kiosk-reloads";
+
+/** @param {string} search */
+export function readConfig(search) {
+  const params = new URLSearchParams(search);
+  const number = (/** @type {string} */ key, /** @type {number} */ fallback, /** @type {number} */ min) => {
+    const value = Number(params.get(key));
+    return params.has(key) && Number.isFinite(value) && value >= min ? value : fallback;
+  };
+  return {
+    idle: number("idle", 90, 1),
+    countdown: number("countdown", 20, 1),
+    speed: number("speed", 1, 0.1),
+    live: params.get("live") !== "0",
+    hands: (params.get("hands") || "").split(",").filter(Boolean),
+  };
+}
+
+/** The page's JSON data. @param {string} id */
+function data(id) {
+  const el = document.getElementById(id);
+  return el && el.textContent ? JSON.parse(el.textContent) : null;
+}
+
+class Kiosk {
+  constructor() {
+    this.config = readConfig(location.search);
+    const all = data("kiosk-hands") || [];
+    const chosen = all.filter((/** @type {any} */ hand) => this.config.hands.includes(hand.name));
+    /** @type {{name: string, title: string, trace: any, setup: any}[]} */
+    this.hands = chosen.length ? chosen : all;
+    this.paragraphs = data("source-paragraphs") || {};
+    this.mode = "attract"; // attract | visitor | countdown
+    this.index = 0;
+    this.liveDeal = false; // is the hand shown a new deal of the live engine?
+    this.seed = Math.floor(Math.random() * 1e9);
+    /** @type {Demo|null} */
+    this.demo = null;
+    this.textSize = 0;
+    /** @type {ReturnType<typeof setTimeout>|null} */
+    this.idleTimer = null;
+    /** @type {ReturnType<typeof setInterval>|null} */
+    this.countdownTimer = null;
+    this.remaining = 0;
+    this.links = new Links(() => {}, false); // a kiosk has no links to share
+    const root = document.documentElement.dataset;
+    this.engine = root.engineUrl && root.pyodideUrl ? new EngineClient({
+      pyodideUrl: new URL(root.pyodideUrl, location.href).href,
+      engineUrl: new URL(root.engineUrl, location.href).href,
+      snapshotUrl: root.snapshotUrl ? new URL(root.snapshotUrl, location.href).href : null,
+      snapshot: "always",
+    }) : null;
+    this.stage = /** @type {HTMLElement} */ (document.querySelector(".kiosk-stage"));
+    this.title = /** @type {HTMLElement} */ (document.querySelector(".kiosk-hand-title"));
+    this.buildTools();
+    this.buildHands();
+    this.invite = h("button", { type: "button", class: "kiosk-invite", "data-kiosk": "enter" }, [
+      h("span", { class: "kiosk-invite-text", text: t("kiosk_invite") }),
+    ]);
+    this.countdown = h("div", { class: "kiosk-countdown", role: "alertdialog", "aria-modal": "true",
+      "aria-labelledby": "kiosk-countdown-text", hidden: true }, [
+      h("p", { id: "kiosk-countdown-text", class: "kiosk-countdown-text" }),
+      h("div", { class: "kiosk-countdown-buttons" }, [
+        h("button", { type: "button", class: "kiosk-button is-primary", "data-kiosk": "keep-going", text: t("kiosk_keep_going") }),
+        h("button", { type: "button", class: "kiosk-button", "data-kiosk": "start-over", text: t("kiosk_start_over") }),
+      ]),
+    ]);
+    document.body.append(this.invite, this.countdown);
+  }
+
+  start() {
+    ensureSprite();
+    this.guardTheScreen();
+    if (this.engine) {
+      this.engine.subscribe((status) => {
+        // An engine that had to restart (or could not start) leaves the visitor where he was
+        // pointless: back to the loop, without a word of error.
+        if ((status === "restarting" || status === "failed") && this.mode !== "attract") this.attract();
+      });
+      this.engine.start();
+      this.keepRuntime();
+    }
+    this.attract();
+    sessionStorage.removeItem(RELOADS_KEY);
+  }
+
+  // ------------------------------------------------------------------ the screen
+
+  buildTools() {
+    const tools = /** @type {HTMLElement} */ (document.querySelector(".kiosk-tools"));
+    const other = document.documentElement.lang === "ru" ? "en" : "ru";
+    tools.replaceChildren(
+      h("button", { type: "button", class: "kiosk-button", "data-kiosk": "text-smaller", "aria-label": t("kiosk_text_smaller"), text: "A−" }),
+      h("button", { type: "button", class: "kiosk-button", "data-kiosk": "text-larger", "aria-label": t("kiosk_text_larger"), text: "A+" }),
+      h("button", { type: "button", class: "kiosk-button", "data-kiosk": "language", lang: other, text: t("kiosk_other_language") }),
+      h("button", { type: "button", class: "kiosk-button", "data-kiosk": "start-over", text: t("kiosk_start_over") }),
+    );
+  }
+
+  buildHands() {
+    const nav = /** @type {HTMLElement} */ (document.querySelector(".kiosk-hands"));
+    nav.setAttribute("aria-label", t("kiosk_hands"));
+    nav.replaceChildren(...this.hands.map((hand, i) => h("button", {
+      type: "button", class: "kiosk-button kiosk-hand", "data-kiosk": "hand", "data-index": i, text: hand.title,
+    })));
+  }
+
+  /** No zoom, no selection, no long-press menu, no swipe away: the screen stays the kiosk's. */
+  guardTheScreen() {
+    for (const type of ["contextmenu", "selectstart", "dragstart", "gesturestart"]) {
+      document.addEventListener(type, (event) => event.preventDefault());
+    }
+    document.addEventListener("wheel", (event) => { if (event.ctrlKey) event.preventDefault(); }, { passive: false });
+    document.addEventListener("touchmove", (event) => {
+      if (event.touches.length > 1) event.preventDefault(); // pinch
+    }, { passive: false });
+    document.addEventListener("click", (event) => {
+      const link = /** @type {Element} */ (event.target).closest("a[href]");
+      if (link) event.preventDefault(); // nothing leads away from the kiosk
+    }, true);
+    // Any input is a visitor's: it wakes the kiosk up, or keeps it awake.
+    document.addEventListener("pointerdown", (event) => this.touched(event), true);
+    document.addEventListener("keydown", () => this.activity(), true);
+    document.addEventListener("click", (event) => {
+      const button = /** @type {Element} */ (event.target).closest("[data-kiosk]");
+      if (button) this.command(/** @type {HTMLElement} */ (button));
+    });
+    window.addEventListener("error", () => this.recover());
+    window.addEventListener("unhandledrejection", () => this.recover());
+  }
+
+  /** A page error: reload (a fresh page, not a blank or broken one), unless it keeps happening. */
+  recover() {
+    const reloads = Number(sessionStorage.getItem(RELOADS_KEY) || 0);
+    if (reloads >= 3) return;
+    sessionStorage.setItem(RELOADS_KEY, String(reloads + 1));
+    location.reload();
+  }
+
+  /** The runtime kept by the service worker now, so that the kiosk starts without a network. */
+  keepRuntime() {
+    if (!("serviceWorker" in navigator)) return;
+    const urls = (document.documentElement.dataset.runtimeFiles || "").split(" ").filter(Boolean)
+      .map((url) => new URL(url, location.href).href);
+    const snapshot = document.documentElement.dataset.snapshotUrl;
+    if (snapshot) urls.push(new URL(snapshot, location.href).href);
+    const base = document.documentElement.dataset.base || "../";
+    navigator.serviceWorker.register(new URL(`${base}sw.js`, location.href), { scope: base }).catch(() => null);
+    navigator.serviceWorker.ready.then((registration) => {
+      if (registration.active) registration.active.postMessage({ type: "keep-runtime", urls });
+    });
+  }
+
+  // ------------------------------------------------------------------ the hands
+
+  /** Show hand `index` (a recorded hand, or a new live deal of it). */
+  show(index, live = false) {
+    const hand = this.hands[index];
+    this.index = index;
+    this.liveDeal = live;
+    const figure = h("figure", { class: "demo kiosk-demo", id: `demo-${hand.name}`, "data-hand": hand.name }, [
+      h("figcaption", { id: `demo-${hand.name}-caption`, text: hand.title }),
+    ]);
+    this.stage.replaceChildren(figure);
+    // Each hand has a demo of its own: the one before is dropped whole (the loop runs for days).
+    this.demo = new Demo({
+      figure, hand: hand.name, trace: JSON.parse(JSON.stringify(hand.trace)), setup: hand.setup,
+      paragraphs: this.paragraphs, engine: this.engine, links: this.links,
+    });
+    this.demo.playedThrough = () => this.playedThrough();
+    bindEvents(this.demo);
+    this.title.textContent = live ? `${hand.title} · ${t("kiosk_new_deal")}` : hand.title;
+    for (const button of document.querySelectorAll(".kiosk-hand")) {
+      button.setAttribute("aria-current", Number(/** @type {HTMLElement} */ (button).dataset.index) === index ? "true" : "false");
+    }
+  }
+
+  /** Play the hand shown through, at the loop's pace. */
+  async autoplay() {
+    const demo = this.demo;
+    if (!demo) return;
+    if (this.liveDeal) {
+      const dealt = await demo.session.replay({ ...demo.settings, seed: String(this.seed++) }, false);
+      if (!dealt || this.demo !== demo || this.mode !== "attract") {
+        if (this.mode === "attract" && this.demo === demo) this.next();
+        return;
+      }
+      demo.message = null;
+    }
+    demo.playback.setSpeed(this.config.speed);
+    demo.playback.goto(1, "init");
+    demo.playback.togglePlay();
+  }
+
+  /** The loop's next hand: after a recorded hand, a new deal of it (when the engine is there). */
+  next() {
+    const live = this.config.live && !this.liveDeal && !!this.engine && this.engine.status === "ready";
+    const index = live ? this.index : (this.index + 1) % this.hands.length;
+    this.show(index, live);
+    this.autoplay();
+  }
+
+  playedThrough() {
+    if (this.mode === "attract") setTimeout(() => { if (this.mode === "attract") this.next(); }, 2000 / this.config.speed);
+  }
+
+  // ------------------------------------------------------------------ modes
+
+  attract() {
+    this.mode = "attract";
+    this.stopIdle();
+    this.countdown.hidden = true;
+    this.invite.hidden = false;
+    document.documentElement.classList.add("is-attract");
+    if (this.demo && this.demo.session) this.demo.session.forget();
+    this.show(this.index, false);
+    this.autoplay();
+  }
+
+  /** @param {PointerEvent} event */
+  touched(event) {
+    if (this.mode === "attract") {
+      // The first touch only wakes the screen: it does not also press what lay under the finger.
+      event.preventDefault();
+      event.stopPropagation();
+      const swallow = (/** @type {Event} */ click) => { click.preventDefault(); click.stopPropagation(); };
+      document.addEventListener("click", swallow, { capture: true, once: true });
+      setTimeout(() => document.removeEventListener("click", swallow, true), 700);
+      this.enter();
+      return;
+    }
+    this.activity();
+  }
+
+  enter() {
+    this.mode = "visitor";
+    this.invite.hidden = true;
+    document.documentElement.classList.remove("is-attract");
+    if (this.demo) this.demo.playback.stop();
+    this.activity();
+  }
+
+  /** A visitor's input: the idle clock starts again (the countdown, if shown, is cancelled). */
+  activity() {
+    if (this.mode === "attract") return;
+    if (this.mode === "countdown") this.keepGoing();
+    this.stopIdle();
+    this.idleTimer = setTimeout(() => this.askStillThere(), this.config.idle * 1000);
+  }
+
+  stopIdle() {
+    if (this.idleTimer) clearTimeout(this.idleTimer);
+    if (this.countdownTimer) clearInterval(this.countdownTimer);
+    this.idleTimer = null;
+    this.countdownTimer = null;
+  }
+
+  askStillThere() {
+    this.mode = "countdown";
+    this.remaining = this.config.countdown;
+    this.countdown.hidden = false;
+    this.tick();
+    this.countdownTimer = setInterval(() => this.tick(), 1000);
+    /** @type {HTMLElement} */ (this.countdown.querySelector("[data-kiosk=keep-going]")).focus();
+  }
+
+  tick() {
+    if (this.remaining <= 0) {
+      this.startOver();
+      return;
+    }
+    /** @type {HTMLElement} */ (this.countdown.querySelector(".kiosk-countdown-text")).textContent =
+      t("kiosk_countdown", { s: this.remaining });
+    this.remaining -= 1;
+  }
+
+  keepGoing() {
+    this.countdown.hidden = true;
+    this.mode = "visitor";
+    this.stopIdle();
+    this.idleTimer = setTimeout(() => this.askStillThere(), this.config.idle * 1000);
+  }
+
+  /** Everything back to the start: the game, the language, what the browser kept; a fresh page. */
+  startOver() {
+    this.stopIdle();
+    try {
+      sessionStorage.clear();
+      for (const key of Object.keys(localStorage)) if (key.startsWith("card-lottery.")) localStorage.removeItem(key);
+    } catch {
+      // storage may be unavailable: the reload still resets the page
+    }
+    // The address keeps the kiosk's own configuration, its language included (?lang=ru).
+    location.replace(new URL(`index.html${location.search}`, location.href).href);
+  }
+
+  /** @param {HTMLElement} button */
+  command(button) {
+    const what = button.dataset.kiosk;
+    if (what === "keep-going") this.keepGoing();
+    else if (what === "start-over") this.startOver();
+    else if (what === "enter") this.enter();
+    else if (what === "hand") {
+      this.show(Number(button.dataset.index), false);
+      this.activity();
+    } else if (what === "text-larger" || what === "text-smaller") {
+      this.textSize = Math.max(0, Math.min(TEXT_SIZES.length - 1, this.textSize + (what === "text-larger" ? 1 : -1)));
+      document.documentElement.style.setProperty("--kiosk-text", String(TEXT_SIZES[this.textSize]));
+    } else if (what === "language") {
+      const other = document.documentElement.lang === "ru" ? "en" : "ru";
+      location.replace(new URL(`${other}.html${location.search}`, location.href).href);
+    }
+  }
+}
+
+if (loadCatalogue()) {
+  const kiosk = new Kiosk();
+  /** @type {any} */ (window).__cardLottery = { kiosk, engine: kiosk.engine, ready: true };
+  kiosk.start();
+}

@@ -1,0 +1,201 @@
+"""The museum's kiosk (kiosk/LANG.html) on a 1920 × 1080 touch screen: the attract loop plays by
+itself; a tap invites the visitor in; idle time brings a countdown and then a full reset; the whole
+site works offline once visited, and a new build is served when it comes; a dead engine is
+restarted without a visible error; fingers find every control; nothing zooms or opens a menu.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from demo_helpers import ENGINE_WAIT_MS, REPO_ROOT
+
+KIOSK = {"width": 1920, "height": 1080}
+
+
+@pytest.fixture
+def screen(browser):
+    """A touch screen of the kiosk's size, in a fresh browser context."""
+    context = browser.new_context(viewport=KIOSK, has_touch=True)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+    page.errors = errors  # type: ignore[attr-defined]
+    yield page
+    context.close()
+
+
+def open_kiosk(page: Any, url: str) -> None:
+    page.goto(url)
+    page.wait_for_function("() => window.__cardLottery && window.__cardLottery.kiosk")
+
+
+def kiosk(page: Any) -> dict[str, Any]:
+    return page.evaluate("""() => { const k = window.__cardLottery.kiosk;
+        return {mode: k.mode, index: k.index, live: k.liveDeal, step: k.demo.n, playing: k.demo.playing,
+                invite: !k.invite.hidden, countdown: !k.countdown.hidden, lang: document.documentElement.lang,
+                engine: k.engine.status}; }""")
+
+
+def test_the_attract_loop_plays_by_itself_and_moves_to_the_next_hand(site_server, screen):
+    open_kiosk(screen, site_server.url("kiosk/index.html?lang=ru&speed=40&live=0"))
+    assert re.search(r"/kiosk/ru\.html\?lang=ru", screen.url)
+    start = kiosk(screen)
+    assert start["mode"] == "attract" and start["invite"] and start["lang"] == "ru"
+    screen.wait_for_function("() => window.__cardLottery.kiosk.demo.n > 3")
+    screen.wait_for_function("() => window.__cardLottery.kiosk.index === 1", timeout=60_000)
+    assert kiosk(screen)["playing"]
+    assert screen.errors == []
+
+
+def test_the_loop_deals_new_hands_live_between_the_recorded_ones(site_server, screen):
+    open_kiosk(screen, site_server.url("kiosk/en.html?speed=40"))
+    screen.wait_for_function("() => window.__cardLottery.kiosk.liveDeal && window.__cardLottery.kiosk.demo.source === 'live'",
+                             timeout=ENGINE_WAIT_MS)
+    assert kiosk(screen)["index"] == 0
+    screen.wait_for_function("() => window.__cardLottery.kiosk.demo.n > 3")
+
+
+def test_a_tap_invites_the_visitor_in_without_pressing_what_lay_under_it(site_server, screen):
+    open_kiosk(screen, site_server.url("kiosk/en.html?speed=2"))
+    screen.wait_for_function("() => window.__cardLottery.kiosk.demo.n >= 2")
+    before = kiosk(screen)["step"]
+    box = screen.locator(".demo-controls .step-first").bounding_box()
+    screen.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)  # under the invitation's layer
+    now = kiosk(screen)
+    assert now["mode"] == "visitor" and not now["invite"] and not now["playing"]
+    assert now["step"] >= before, "the tap only woke the screen"
+    screen.locator(".demo-controls .step-next").tap()
+    assert kiosk(screen)["step"] == now["step"] + 1
+
+
+def test_idle_time_brings_a_countdown_then_everything_starts_over(site_server, screen):
+    open_kiosk(screen, site_server.url("kiosk/index.html?lang=en&idle=1&countdown=2&speed=2"))
+    screen.evaluate("() => { localStorage.setItem('card-lottery.lang', 'ru'); sessionStorage.setItem('x', '1'); }")
+    screen.locator(".kiosk-invite").tap()
+    screen.locator("[data-kiosk=language]").tap()  # the visitor switches to Russian...
+    screen.wait_for_url(re.compile(r"/kiosk/ru\.html"))
+    screen.wait_for_function("() => window.__cardLottery && window.__cardLottery.kiosk")
+    screen.locator(".kiosk-invite").tap()
+    screen.wait_for_function("() => window.__cardLottery.kiosk.mode === 'countdown'", timeout=5000)
+    assert "3" in screen.text_content(".kiosk-countdown-text") or "2" in screen.text_content(".kiosk-countdown-text")
+    # ...and walks away: the kiosk comes back in its own language, with nothing kept.
+    screen.wait_for_url(re.compile(r"/kiosk/en\.html\?lang=en"), timeout=10_000)
+    screen.wait_for_function("() => window.__cardLottery && window.__cardLottery.kiosk")
+    assert kiosk(screen)["mode"] == "attract"
+    assert screen.evaluate("() => [localStorage.getItem('card-lottery.lang'), sessionStorage.getItem('x')]") == [None, None]
+
+
+def test_keep_going_cancels_the_countdown(site_server, screen):
+    open_kiosk(screen, site_server.url("kiosk/en.html?idle=1&countdown=5"))
+    screen.locator(".kiosk-invite").tap()
+    screen.wait_for_function("() => window.__cardLottery.kiosk.mode === 'countdown'", timeout=5000)
+    screen.locator("[data-kiosk=keep-going]").tap()
+    assert kiosk(screen)["mode"] == "visitor" and not kiosk(screen)["countdown"]
+    screen.wait_for_timeout(400)
+    assert kiosk(screen)["mode"] == "visitor"
+
+
+def test_a_dead_engine_is_restarted_and_the_kiosk_goes_back_to_its_loop_without_an_error(site_server, screen):
+    open_kiosk(screen, site_server.url("kiosk/en.html?speed=2&live=0"))
+    screen.wait_for_function("() => window.__cardLottery.engine.status === 'ready'", timeout=ENGINE_WAIT_MS)
+    screen.locator(".kiosk-invite").tap()
+    screen.evaluate("() => window.__cardLottery.engine.worker.terminate()")
+    screen.locator("select[name=seat]").select_option("Boris")
+    screen.locator("form[data-form=seat] button[type=submit]").tap()
+    screen.wait_for_function("() => window.__cardLottery.kiosk.mode === 'attract'", timeout=15_000)
+    screen.wait_for_function("() => window.__cardLottery.engine.status === 'ready'", timeout=ENGINE_WAIT_MS)
+    visible_errors = screen.evaluate("""() => [...document.querySelectorAll('.is-error, .seat-failure, .demo-notice')]
+        .filter(e => e.offsetParent !== null && getComputedStyle(e).visibility !== 'hidden').map(e => e.textContent)""")
+    assert visible_errors == []
+    assert screen.errors == []
+
+
+def test_every_control_is_big_enough_for_a_finger(site_server, screen):
+    open_kiosk(screen, site_server.url("kiosk/ru.html"))
+    screen.wait_for_function("() => window.__cardLottery.engine.status === 'ready'", timeout=ENGINE_WAIT_MS)
+    screen.locator(".kiosk-invite").tap()
+    screen.locator(".live-settings summary").tap()
+    small = screen.evaluate("""() => [...document.querySelectorAll('button, a[href], select, summary, input')]
+        .filter(e => e.offsetParent !== null && getComputedStyle(e).visibility !== 'hidden')
+        .map(e => { const r = e.getBoundingClientRect(); return [e.className || e.tagName, e.textContent.trim().slice(0, 30), r.width, r.height]; })
+        .filter(([, , w, h]) => w < 44 || h < 44)""")
+    assert small == []
+
+
+def test_zoom_and_the_context_menu_are_blocked(site_server, screen):
+    open_kiosk(screen, site_server.url("kiosk/en.html"))
+    viewport = screen.get_attribute("meta[name=viewport]", "content")
+    assert "user-scalable=no" in viewport and "maximum-scale=1" in viewport
+    blocked = screen.evaluate("""() => {
+        const menu = new MouseEvent('contextmenu', {bubbles: true, cancelable: true});
+        document.querySelector('.demo-table').dispatchEvent(menu);
+        const zoom = new WheelEvent('wheel', {bubbles: true, cancelable: true, ctrlKey: true, deltaY: -100});
+        document.querySelector('.demo-table').dispatchEvent(zoom);
+        const style = getComputedStyle(document.documentElement);
+        return [menu.defaultPrevented, zoom.defaultPrevented, style.touchAction, style.userSelect];
+    }""")
+    assert blocked == [True, True, "manipulation", "none"]
+    assert screen.locator("a[href]").count() == 0, "no link leads away from the kiosk"
+
+
+def test_offline_after_a_first_visit_the_kiosk_reloads_and_its_engine_starts(site_server, screen):
+    open_kiosk(screen, site_server.url("kiosk/en.html?live=0"))
+    screen.wait_for_function("() => window.__cardLottery.engine.status === 'ready'", timeout=ENGINE_WAIT_MS)
+    kept_everything(screen)
+    screen.context.set_offline(True)
+    screen.reload()
+    screen.wait_for_function("() => window.__cardLottery && window.__cardLottery.kiosk")
+    screen.wait_for_function("() => window.__cardLottery.engine.status === 'ready'", timeout=ENGINE_WAIT_MS)
+    assert screen.evaluate("() => window.__cardLottery.engine.info.started") == "snapshot"
+    # A lesson page, never opened online, comes from the offline copy too.
+    screen.goto(site_server.url("ru/playoff-tricks.html"))
+    screen.wait_for_function("() => window.__cardLottery && window.__cardLottery.ready")
+    assert screen.locator(".demo-app").count() == 1
+
+
+def kept_everything(page: Any) -> None:
+    """Wait until the service worker controls the page and keeps the runtime and the snapshot."""
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=30_000)
+    page.wait_for_function("""async () => {
+        const runtime = await caches.open('card-lottery-runtime');
+        const kept = (await runtime.keys()).map(r => r.url);
+        return kept.some(u => u.includes('/snapshot-')) && kept.some(u => u.endsWith('pyodide.asm.wasm'));
+    }""", timeout=60_000)
+
+
+def test_a_new_build_is_served_once_it_is_there(static_server, browser, tmp_path: Path):
+    lessons = tmp_path / "lessons"
+    shutil.copytree(REPO_ROOT / "lessons", lessons)
+    out = tmp_path / "site"
+    build = [sys.executable, str(REPO_ROOT / "build.py"), "--out", str(out), "--lessons", str(lessons)]
+    subprocess.run(build, check=True, capture_output=True)
+    site = static_server(out)
+    context = browser.new_context()
+    page = context.new_page()
+    try:
+        page.goto(site.url("en/index.html"))
+        page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=30_000)
+        page.reload()
+        first = page.text_content(".lesson-list p")
+        lesson = next((lessons / "pages" / "en").glob("01-*.md"))
+        text = lesson.read_text(encoding="utf-8")
+        old = re.search(r"^summary: (.+)$", text, re.M).group(1)
+        lesson.write_text(text.replace(old, "A summary of the new build."), encoding="utf-8")
+        subprocess.run(build, check=True, capture_output=True)
+        page.reload()  # the browser finds the new service worker; it takes over and the page reloads
+        page.wait_for_function("() => document.querySelector('.lesson-list p').textContent === 'A summary of the new build.'",
+                               timeout=30_000)
+        assert first != "A summary of the new build."
+        caches = page.evaluate("async () => (await caches.keys()).filter(k => k.startsWith('card-lottery-site-'))")
+        assert len(caches) == 1, "the old build's copy is gone"
+    finally:
+        context.close()
