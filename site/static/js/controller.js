@@ -76,6 +76,13 @@ export class Demo {
     this.redraw();
   }
 
+  /** The demo is dropped (the kiosk makes one per hand): nothing may keep it alive. */
+  dispose() {
+    this.playback.stop(false);
+    this.session.unsubscribe();
+    this.playedThrough = null;
+  }
+
   /** Draw the state. `announce`: say the step to screen readers (a step the visitor moved to). */
   redraw(announce = false) {
     renderView(this.view, this, announce);

@@ -57,7 +57,7 @@ export class EngineClient {
   subscribe(/** @type {(status: Status, reason: string|null) => void} */ fn) {
     this.listeners.add(fn);
     fn(this.status, this.reason);
-    return () => this.listeners.delete(fn);
+    return () => { this.listeners.delete(fn); };
   }
 
   /** @param {Status} status @param {string|null} [reason] */

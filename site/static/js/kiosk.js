@@ -57,6 +57,7 @@ class Kiosk {
     this.mode = "attract"; // attract | visitor | countdown
     this.index = 0;
     this.liveDeal = false; // is the hand shown a new deal of the live engine?
+    this.played = 0; // hands played through by the loop (the soak benchmark reads it)
     this.seed = Math.floor(Math.random() * 1e9);
     /** @type {Demo|null} */
     this.demo = null;
@@ -185,8 +186,9 @@ class Kiosk {
     const figure = h("figure", { class: "demo kiosk-demo", id: `demo-${hand.name}`, "data-hand": hand.name }, [
       h("figcaption", { id: `demo-${hand.name}-caption`, text: hand.title }),
     ]);
-    this.stage.replaceChildren(figure);
     // Each hand has a demo of its own: the one before is dropped whole (the loop runs for days).
+    if (this.demo) this.demo.dispose();
+    this.stage.replaceChildren(figure);
     this.demo = new Demo({
       figure, hand: hand.name, trace: JSON.parse(JSON.stringify(hand.trace)), setup: hand.setup,
       paragraphs: this.paragraphs, engine: this.engine, links: this.links,
@@ -225,6 +227,7 @@ class Kiosk {
   }
 
   playedThrough() {
+    this.played += 1;
     if (this.mode === "attract") setTimeout(() => { if (this.mode === "attract") this.next(); }, 2000 / this.config.speed);
   }
 

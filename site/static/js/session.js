@@ -56,7 +56,8 @@ export class Session {
     this.beforeSeat = null;
     this.confirmLeave = false;
     this.pendingLink = null;
-    if (engine) engine.subscribe((status, reason) => this.onStatus(status, reason));
+    /** @type {() => void} stops listening to the engine (Demo.dispose) */
+    this.unsubscribe = engine ? engine.subscribe((status, reason) => this.onStatus(status, reason)) : () => {};
     const kept = storage.get(SEAT_KEY + demo.hand);
     if (kept && kept.setup && kept.seat) this.restoring = kept;
   }
