@@ -7,12 +7,16 @@ fit on a line are put in through {placeholders} that stay on their own line.
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 
 from engine import (
     FULL_DECK, Game, Note, RecordError, default_policy, format_cards, parse_record, play_out, read_record,
     write_record,
 )
+from engine.trace import summary
 from engine_helpers import ENDING, ENDING_MOVES, THREE, TWO_COVERS, of_kind, opts, play, playoff_decks, table
 
 
@@ -438,3 +442,18 @@ def test_record_and_game_refuse_a_negative_seed():
         Game(table(3), seed=-5)
     with pytest.raises(RecordError, match=r"^s\.toml:1: seed must be a whole number >= 0"):
         parse_record('seed = -5\n[table]\nplayers = ["A", "B"]\nbanker = "F"\ndealer = "M"\n', "s.toml")
+
+
+def test_records_written_before_the_new_options_replay_to_the_same_result():
+    # Twelve records written by the engine as it was before short_pay, deal_start, after_take,
+    # last_lead and beating_then_tricks existed, and before penalty_pile and suit_fine_basis took
+    # their literal defaults (commit e0224a4; six option sets, the default and the random policy).
+    # They name every option of their day, so they replay to the same result: the new options'
+    # defaults are the old behaviour, and the changed defaults are named in the records.
+    cases = json.loads((Path(__file__).with_name("records_before_the_new_options.json")).read_text(encoding="utf-8"))
+    assert len(cases) == 12
+    for case in cases:
+        _, game = parse_record(case["record"])
+        assert summary(game) == case["result"]
+        assert "penalty_pile" in case["record"] and "suit_fine_basis" in case["record"]
+        assert "last_lead" not in case["record"]
