@@ -73,10 +73,11 @@ async function keptBytes(url) {
   }
 }
 
-/** Fetch the snapshot into the browser's caches for the next visit, quietly, once the engine runs. */
+/** Fetch the snapshot into the browser's caches for the next visit, quietly, a little after the
+ * engine runs (not to compete with the visitor's first moves). */
 function keepForNextTime(url) {
   if (self.navigator.connection && self.navigator.connection.saveData) return;
-  fetch(url, { priority: "low" }).then((r) => r.arrayBuffer()).catch(() => {});
+  setTimeout(() => fetch(url, { priority: "low" }).then((r) => r.arrayBuffer()).catch(() => {}), 3000);
 }
 
 async function init({ pyodideUrl, engineUrl, snapshotUrl, snapshot = "cached" }) {
