@@ -53,7 +53,10 @@ def main(argv: list[str] | None = None) -> int:
             page.goto(server.site.url(f"kiosk/en.html?speed={args.speed}&live=1"))
             page.wait_for_function("() => window.__cardLottery.engine.status === 'ready'", timeout=60_000)
             started = time.monotonic()
-            played = lambda: int(page.evaluate("() => window.__cardLottery.kiosk.played"))  # noqa: E731
+
+            def played() -> int:
+                return int(page.evaluate("() => window.__cardLottery.kiosk.played"))
+
             page.wait_for_function("() => window.__cardLottery.kiosk.played >= 20", timeout=600_000, polling=500)
             early = heap(cdp)
             at_early = played()
