@@ -109,7 +109,10 @@ CATALOGUE: tuple[OptionInfo, ...] = (
     OptionInfo(
         "unclaimed", ("p4", "p5"), "choice",
         _w("A stake on a card nobody holds", "Ставка на карте, которой ни у кого нет"),
-        _w("The text never says what becomes of it.", "Текст об этом молчит."),
+        _w("p5 gives the sum on a card only to a player who holds the same card; the text never says what becomes "
+           "of a stake nobody wins.",
+           "По p5 сумму на карте получает только тот, у кого такая же карта; что делать со ставкой, которую никто "
+           "не выиграл, текст не говорит."),
         (Choice("carry", _w("Stays on the table for the next four", "Остаётся на столе для следующей четвёрки")),
          Choice("banker", _w("The banker takes it", "Её забирает банкир")))),
     OptionInfo(
@@ -220,8 +223,8 @@ CATALOGUE: tuple[OptionInfo, ...] = (
     OptionInfo(
         "suit_fine_basis", ("p15",), "choice",
         _w("Counting the suit fine", "Как считается штраф по масти"),
-        _w("p15: “for the heart suit, 4 chips”: for every heart held, or once for holding hearts?",
-           "p15: «за червовую масть — 4 фишки»: за каждую черву на руках или один раз за масть?"),
+        _w("p15: “for the heart suit, 4 chips”: once for holding hearts, or for every heart held?",
+           "p15: «за червовую масть — 4 фишки»: один раз за масть или за каждую черву на руках?"),
         (Choice("per_suit", _w("Once for each suit held", "Один раз за каждую масть")),
          Choice("per_card", _w("For every card held", "За каждую карту")))),
     OptionInfo(
