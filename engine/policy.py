@@ -10,7 +10,8 @@ The default policy, decision by decision:
 - an answer (p10): the cover that spends the least — the sum of the covering ranks lowest, ties
   by the order of `legal_actions()`; `take` only when he cannot beat (which the rules force);
 - a trick (p13): when following suit, his highest card of the suit, to win the trick and lead;
-  when leading or void, the card that would cost most at the end (p15's suit fine), highest first.
+  when leading or void, a card of the suit with the highest fine (p15's `suit_fines`), highest
+  rank first (under `suit_fine_basis = per_card`, the card that would cost most at the end).
 """
 
 from __future__ import annotations
