@@ -180,8 +180,10 @@ class SiteRenderer:
         self.catalogues = {lang: {**catalogue(lang), "strings": DEMO_STRINGS[lang]} for lang in LANGS}
         self.stylesheets = [s for s in STYLESHEETS if s in inputs.static]
         self.main_js = MAIN_JS in inputs.static
+        # What a page loads: the style sheets and the modules of main.js (the kiosk's own are apart).
         assets = [data for name, data in inputs.static.items()
-                  if name in self.stylesheets or (name.startswith("js/") and name.endswith((".js", ".mjs")))]
+                  if name in self.stylesheets or (name.startswith("js/") and name.endswith((".js", ".mjs"))
+                                                  and not name.startswith("js/kiosk"))]
         self.asset_weight = sum(len(data) for data in assets)
         self.asset_sent = sum(len(gzipped(data)) for data in assets)
         for name in STYLESHEETS + (MAIN_JS,):
@@ -193,6 +195,7 @@ class SiteRenderer:
             "lang": lang, "base": base, "title": title, "t": STRINGS[lang], "csp": Markup(CSP),
             "engine_url": f"{base}engine/{self.inputs.engine.name}", "pyodide_url": f"{base}{self.runtime}",
             "snapshot_url": f"{base}pyodide/{self.inputs.snapshot.name}" if self.inputs.snapshot else None,
+            "snapshot_size": self.inputs.snapshot.data.stat().st_size if self.inputs.snapshot else None,
             "stylesheets": [f"{base}assets/{s}" for s in self.stylesheets],
             "main_js": f"{base}assets/{MAIN_JS}" if self.main_js else None,
         }
@@ -257,7 +260,7 @@ class SiteRenderer:
         """kiosk/LANG.html: the museum's screen (site/static/js/kiosk.js): every hand of the lessons,
         in the lessons' order, each titled by the lesson that shows it."""
         t = STRINGS[lang]
-        hands = []
+        hands: list[dict[str, Any]] = []
         for page in self.inputs.pages[lang]:
             for name in bodies[page.slug].demos:
                 if name not in (h["name"] for h in hands):

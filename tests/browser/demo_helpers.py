@@ -141,7 +141,7 @@ def expected_table(trace: dict[str, Any], n: int) -> dict[str, Any]:
         trick = [card for _, card in state["table"]]
     elif event["kind"] in ("beat", "take"):
         trick = [card for pair in event["covers"] for card in pair] + (event.get("cards") or [])
-    elif event["kind"] in ("trick", "trick_abandoned"):
+    elif event["kind"] in ("trick", "trick_abandoned", "lead_abandoned"):
         trick = list(event["cards"])
     else:
         trick = []

@@ -1,7 +1,7 @@
 """Helpers for the engine tests: stacked decks, tables, and exact state comparison.
 
 Stacked decks are the tests' way of knowing every card: a deck order is given top card first
-(RULES.md, "Fixed conventions"), the chosen cards on top, the rest in one fixed order (FULL_DECK:
+(docs/rules.md, "Fixed conventions"), the chosen cards on top, the rest in one fixed order (FULL_DECK:
 spades, hearts, diamonds, clubs, each 2..A). `playoff_decks` builds both decks so that the
 lottery ends with the laid-aside piles the test asks for, by a rule the test can check by eye:
 every dealt card that is not in a wanted pile is turned up by the banker in the round it is
@@ -71,13 +71,13 @@ def hand(game: Game, name: str) -> list[str]:
 
 
 def balanced(game: Game) -> bool:
-    """RULES.md: contributions + fines + pool carried in = prizes + banker's takings + pool carried out,
+    """docs/rules.md, invariants: contributions + fines + pool carried in = prizes + banker's takings + pool carried out,
     with the stakes on the table counted in the pool. With nets = prizes - contributions - fines:"""
     return game.pool_in == sum(game.nets) + game.banker_net + game.pool + sum(game.stakes)
 
 
 def cards_in_one_place(game: Game) -> bool:
-    """RULES.md: all 104 cards in exactly one place; the banker's 52 and the dealer's 52 each once."""
+    """docs/rules.md, invariants: all 104 cards in exactly one place; the banker's 52 and the dealer's 52 each once."""
     places = game.locations()
     banker = [c for key in ("banker_deck", "row", "banker_discard") for c in places[key]]
     dealer = [c for key, pile in places.items() if key not in ("banker_deck", "row", "banker_discard") for c in pile]

@@ -1,4 +1,4 @@
-"""One test per rule of RULES.md, on stacked decks worked out by hand.
+"""One test per rule of docs/rules.md, on stacked decks worked out by hand.
 
 Deck orders are top card first. `deck("AS KS")` puts AS, KS on top and the other 50 cards after
 them in FULL_DECK order (2S 3S ... AS 2H ... AC); `playoff_decks` (engine_helpers) builds both

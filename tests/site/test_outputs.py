@@ -14,6 +14,8 @@ import zipfile
 from pathlib import Path
 from typing import Any
 
+import brotli  # type: ignore[import-untyped]
+
 from build_helpers import BUILD, ROOT, html_pages, run_build
 from html_helpers import parse
 
@@ -28,8 +30,8 @@ def test_the_five_pyodide_files_are_copied_and_nothing_else_from_node_modules(bu
     assert {p.name for p in (out / "pyodide").iterdir() if not p.name.startswith("snapshot-")} == {version}
     runtime = out / "pyodide" / version  # under its version: a new runtime never reuses a name
     copied = {p.name for p in runtime.iterdir()}
-    assert {name for name in copied if not name.endswith(".gz")} == PYODIDE_FILES
-    assert {name.removesuffix(".gz") for name in copied if name.endswith(".gz")} <= PYODIDE_FILES
+    assert {name for name in copied if not name.endswith((".gz", ".br"))} == PYODIDE_FILES
+    assert {name.removesuffix(".gz").removesuffix(".br") for name in copied if name.endswith((".gz", ".br"))} <= PYODIDE_FILES
     for name in PYODIDE_FILES:
         assert (runtime / name).read_bytes() == (ROOT / "node_modules" / "pyodide" / name).read_bytes()
     node_files = {p.name for p in (ROOT / "node_modules").rglob("*") if p.is_file()} - PYODIDE_FILES
@@ -104,8 +106,9 @@ def test_the_engine_archive_is_rebuilt_when_the_engine_changes(lessons: Path, tm
 
 
 def _assets_weight(out: Path) -> int:
-    """The CSS and JS every page loads (all of assets/, counted whole, without Pyodide)."""
-    return sum(p.stat().st_size for p in (out / "assets").rglob("*") if p.suffix in (".js", ".mjs", ".css"))
+    """The CSS and JS a page loads (all of assets/ but the kiosk's own, counted whole, without Pyodide)."""
+    return sum(p.stat().st_size for p in (out / "assets").rglob("*")
+               if p.suffix in (".js", ".mjs", ".css") and not p.name.startswith("kiosk"))
 
 
 def test_the_report_gives_each_page_its_html_size_and_total(built: dict[str, Any]) -> None:
@@ -124,11 +127,12 @@ def _sent(path: Path) -> int:
     return path.with_name(path.name + ".gz").stat().st_size
 
 
-def test_every_compressible_file_has_its_gzip_copy(built: dict[str, Any]) -> None:
+def test_every_compressible_file_has_its_brotli_and_gzip_copies(built: dict[str, Any]) -> None:
     out = built["out"]
     for path in out.rglob("*"):
         if path.suffix in (".html", ".js", ".mjs", ".css", ".json", ".wasm", ".bin"):
             assert gzip.decompress(path.with_name(path.name + ".gz").read_bytes()) == path.read_bytes(), path
+            assert brotli.decompress(path.with_name(path.name + ".br").read_bytes()) == path.read_bytes(), path
 
 
 def test_real_lesson_pages_stay_within_the_weight_budget(tmp_path: Path) -> None:

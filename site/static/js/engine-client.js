@@ -30,8 +30,9 @@ export class EngineError extends Error {
 
 export class EngineClient {
   /**
-   * @param {{pyodideUrl: string, engineUrl: string, snapshotUrl?: string|null, workerUrl?: string|URL,
-   *   initTimeoutMs?: number, ackTimeoutMs?: number, snapshot?: "cached"|"always"}} config absolute URLs;
+   * @param {{pyodideUrl: string, engineUrl: string, snapshotUrl?: string|null, snapshotSize?: number|null,
+   *   workerUrl?: string|URL, initTimeoutMs?: number, ackTimeoutMs?: number, snapshot?: "cached"|"always"}} config
+   *   absolute URLs; the snapshot's size in bytes (a snapshot of another size is not restored);
    *   `snapshot`: restore the memory snapshot only when the browser keeps it already, or always (kiosk)
    */
   constructor(config) {
@@ -92,8 +93,10 @@ export class EngineClient {
       this.lose(worker, event.message || "the engine's worker stopped");
     });
     worker.addEventListener("messageerror", () => this.lose(worker, "a message from the engine could not be read"));
-    const { pyodideUrl, engineUrl, snapshotUrl, snapshot } = this.config;
-    this.ready = this.send("init", { pyodideUrl, engineUrl, snapshotUrl: snapshotUrl || null, snapshot: snapshot || "cached" },
+    const { pyodideUrl, engineUrl, snapshotUrl, snapshotSize, snapshot } = this.config;
+    this.ready = this.send("init", {
+      pyodideUrl, engineUrl, snapshotUrl: snapshotUrl || null, snapshotSize: snapshotSize || null, snapshot: snapshot || "cached",
+    },
       this.config.initTimeoutMs || INIT_TIMEOUT_MS)
       .then((reply) => {
         if (!reply || reply.result === undefined) throw new EngineError("the engine did not start", "failed");

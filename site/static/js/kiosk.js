@@ -73,6 +73,7 @@ class Kiosk {
       pyodideUrl: new URL(root.pyodideUrl, location.href).href,
       engineUrl: new URL(root.engineUrl, location.href).href,
       snapshotUrl: root.snapshotUrl ? new URL(root.snapshotUrl, location.href).href : null,
+      snapshotSize: Number(root.snapshotSize) || null,
       snapshot: "always",
     }) : null;
     this.stage = /** @type {HTMLElement} */ (document.querySelector(".kiosk-stage"));
@@ -115,8 +116,10 @@ class Kiosk {
     const tools = /** @type {HTMLElement} */ (document.querySelector(".kiosk-tools"));
     const other = document.documentElement.lang === "ru" ? "en" : "ru";
     tools.replaceChildren(
-      h("button", { type: "button", class: "kiosk-button", "data-kiosk": "text-smaller", "aria-label": t("kiosk_text_smaller"), text: "A−" }),
-      h("button", { type: "button", class: "kiosk-button", "data-kiosk": "text-larger", "aria-label": t("kiosk_text_larger"), text: "A+" }),
+      h("button", { type: "button", class: "kiosk-button", "data-kiosk": "text-smaller" },
+        ["A−", h("span", { class: "visually-hidden", text: ` ${t("kiosk_text_smaller")}` })]),
+      h("button", { type: "button", class: "kiosk-button", "data-kiosk": "text-larger" },
+        ["A+", h("span", { class: "visually-hidden", text: ` ${t("kiosk_text_larger")}` })]),
       h("button", { type: "button", class: "kiosk-button", "data-kiosk": "language", lang: other, text: t("kiosk_other_language") }),
       h("button", { type: "button", class: "kiosk-button", "data-kiosk": "start-over", text: t("kiosk_start_over") }),
     );
@@ -342,6 +345,8 @@ class Kiosk {
 
 if (loadCatalogue()) {
   const kiosk = new Kiosk();
-  /** @type {any} */ (window).__cardLottery = { kiosk, engine: kiosk.engine, ready: true };
+  /** @type {any} */ (window).__cardLottery = {
+    kiosk, engine: kiosk.engine, ready: true, get demos() { return [kiosk.demo]; },
+  };
   kiosk.start();
 }

@@ -245,6 +245,7 @@ function boot() {
   if (engineUrl && pyodideUrl && typeof Worker !== "undefined") {
     engine = new EngineClient({
       pyodideUrl: absolute(pyodideUrl), engineUrl: absolute(engineUrl), snapshotUrl: snapshotUrl ? absolute(snapshotUrl) : null,
+      snapshotSize: Number(root.dataset.snapshotSize) || null,
     });
   }
   debug.engine = engine;

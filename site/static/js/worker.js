@@ -3,7 +3,7 @@
 // requests). It acknowledges each message at once ({id, ack: true}), so that the page can tell a
 // busy engine from a dead one, then answers {id, result}, {id, refusal} or {id, failure}.
 //
-//   init {pyodideUrl, engineUrl, snapshotUrl?, snapshot?: "cached"|"always"}
+//   init {pyodideUrl, engineUrl, snapshotUrl?, snapshotSize?, snapshot?: "cached"|"always"}
 //        -> {pyodide, python, started: "snapshot"|"plain", fallback, ms}
 //
 // The memory snapshot (the engine already imported) starts the engine in a third of the time, but
@@ -54,9 +54,17 @@ function reseed(pyodide) {
   pyodide.runPython(`import random; random.seed(0x${hex})`);
 }
 
-// The snapshot's Pyodide, with the engine already imported.
-async function fromSnapshot(loadPyodide, base, snapshotBytes, zipBytes) {
-  const pyodide = await withTimeout(loadPyodide({ indexURL: base, _loadSnapshot: snapshotBytes }),
+const SNAPSHOT_MAGIC = [0x00, 0x73, 0x6e, 0x70]; // "\0snp": what a Pyodide memory snapshot starts with
+
+// The snapshot's Pyodide, with the engine already imported. Bytes that are not the build's
+// snapshot (damaged, cut short) are refused before Pyodide is given them: a wrong memory image
+// can bring the whole tab down.
+async function fromSnapshot(loadPyodide, base, snapshotBytes, zipBytes, size) {
+  const bytes = await snapshotBytes;
+  if ((size && bytes.length !== size) || SNAPSHOT_MAGIC.some((byte, i) => bytes[i] !== byte)) {
+    throw new Error(`the snapshot is damaged (${bytes.length} bytes)`);
+  }
+  const pyodide = await withTimeout(loadPyodide({ indexURL: base, _loadSnapshot: bytes }),
     SNAPSHOT_TIMEOUT_MS, "the snapshot");
   if (!pyodide.runPython("import sys; 'engine.live' in sys.modules")) throw new Error("the snapshot has no engine.live");
   reseed(pyodide);
@@ -80,7 +88,7 @@ function keepForNextTime(url) {
   setTimeout(() => fetch(url, { priority: "low" }).then((r) => r.arrayBuffer()).catch(() => {}), 3000);
 }
 
-async function init({ pyodideUrl, engineUrl, snapshotUrl, snapshot = "cached" }) {
+async function init({ pyodideUrl, engineUrl, snapshotUrl, snapshotSize = null, snapshot = "cached" }) {
   const t0 = performance.now();
   const base = new URL(pyodideUrl, self.location.href).href.replace(/\/?$/, "/");
   // The engine's zip (and the snapshot) download while Pyodide's loader is imported.
@@ -97,7 +105,7 @@ async function init({ pyodideUrl, engineUrl, snapshotUrl, snapshot = "cached" })
   let fallback = snapshotHref && !snapshotBytes ? "not kept yet" : null;
   if (snapshotBytes) {
     try {
-      ({ pyodide, engine: handle } = await fromSnapshot(loadPyodide, base, snapshotBytes, zipBytes));
+      ({ pyodide, engine: handle } = await fromSnapshot(loadPyodide, base, snapshotBytes, zipBytes, snapshotSize));
       started = "snapshot";
     } catch (error) {
       fallback = String(error && error.message ? error.message : error);

@@ -111,8 +111,9 @@ export function playedCards(step, seats) {
       entries: pairs.concat((event.cards || []).map((card) => ({ card, label: t("taken") }))),
     };
   }
-  if (event.kind === "trick" || event.kind === "trick_abandoned") {
-    const title = event.kind === "trick" ? t("trick_taken", { who: event.who }) : t("trick_discarded");
+  if (event.kind === "trick" || event.kind === "trick_abandoned" || event.kind === "lead_abandoned") {
+    const title = { trick: t("trick_taken", { who: event.who }), trick_abandoned: t("trick_discarded"),
+      lead_abandoned: t("lead_discarded") }[event.kind];
     return { title, entries: (event.cards || []).map((card) => ({ card, label: "" })) };
   }
   return { title: t("on_table"), entries: [] };
