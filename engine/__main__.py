@@ -16,7 +16,7 @@ from .options import CATALOGUE, Options, OptionError, Table, TableError
 from .policy import default_policy, random_policy
 from .record import RecordError, read_record
 from .session import Session
-from .trace import summary
+from .trace import summary, trace
 
 
 def _table(players: str) -> Table:
@@ -40,17 +40,18 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    record, game = read_record(args.file)
+    """A record told step by step in one language (with its names in that language), or as JSON."""
+    record, _ = read_record(args.file)
+    told = trace(record.in_language(args.lang))
     if args.json:
-        out = summary(game)
-        out["events"] = [e.to_json() for e in game.events]
+        out = dict(told["result"])
+        out["events"] = [step["event"] for step in told["steps"]]
         print(json.dumps(out, ensure_ascii=False, indent=1))
     else:
-        notes = {n.step: n for n in record.notes}
-        for step, event in enumerate(game.events, 1):
-            print(f"{step:4d}  {narrate(event, args.lang)}")
-            if step in notes:
-                print(f"      » {getattr(notes[step], args.lang)}")
+        for number, step in enumerate(told["steps"], 1):
+            print(f"{number:4d}  {step['text'][args.lang]}")
+            if "note" in step:
+                print(f"      » {step['note'][args.lang]}")
     return 0
 
 

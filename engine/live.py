@@ -37,7 +37,7 @@ from .errors import EngineError
 from .game import BANKER, Game, Phase, even_spread
 from .options import MAX_SEED, Options, Table, whole_number
 from .policy import default_policy
-from .record import Note, Record, RecordError
+from .record import MAX_GAMES, Note, Record, RecordError
 from .trace import for_page, teller, told, trace
 from .words import LANGS, move_text
 
@@ -67,6 +67,7 @@ def setup_record(setup: dict[str, Any]) -> Record:
         pool=whole_number(setup.get("pool") or 0, "pool", 0),
         moves=[parse_action(a) for a in setup.get("actions") or []],
         notes=[Note(n["step"], n["en"], n["ru"]) for n in setup.get("notes") or []],
+        games=whole_number(setup.get("games") or 1, "games", 1, maximum=MAX_GAMES),
     )
 
 

@@ -551,14 +551,95 @@ def _card(code: str, f: dict[str, Any], lang: str) -> str:
     raise KeyError(code)
 
 
+def _record(code: str, f: dict[str, Any], lang: str) -> str:
+    """A record that cannot be read (record.py): what is wrong at the line given."""
+    en = lang == "en"
+    if code == "inner":
+        return explain(f["error"], lang)
+    section = f.get("section")
+    wordings: dict[str, tuple[str, str]] = {
+        "unreadable": (f"cannot read: {f.get('detail')}", f"файл не читается: {f.get('detail')}"),
+        "not_toml": (f"not valid TOML: {f.get('detail')}", f"это не TOML: {f.get('detail')}"),
+        "no_table": ("a record needs a [table] with players, banker and dealer",
+                     "в записи нужна таблица [table] с players, banker и dealer"),
+        "players_list": (f"[{section}] players must be a list of names", f"[{section}] players — это список имён"),
+        "name_needed": (f"[{section}] {f.get('key')} must be a name", f"[{section}] {f.get('key')} — это имя"),
+        "options_table": ("options must be a table [options]", "настройки записываются таблицей [options]"),
+        "too_many_games": (f"a session has at most {f.get('most')} games, not {f.get('games')}",
+                           f"в сессии не больше {f.get('most')} конов, а не {f.get('games')}"),
+        "decks_shape": ("[decks] needs exactly banker and dealer, 52 cards each",
+                        "в [decks] нужны ровно banker и dealer, по 52 карты"),
+        "seed_or_decks": ("give a seed or a [decks] table with both deck orders",
+                          "укажите seed или таблицу [decks] с порядком обеих колод"),
+        "moves_list": ('moves must be a list of strings like "lead 7H 7S"', "moves — это список строк вида «lead 7H 7S»"),
+        "session_played_by_policy": ("a session (games > 1) is played by the computer players: it takes a seed, "
+                                     "and neither moves nor decks",
+                                     "сессию (games > 1) играют игроки-компьютеры: в ней задаётся seed, но не moves "
+                                     "и не decks"),
+        "notes_list": ("notes must be [[notes]] tables with step, kind, en and ru",
+                       "примечания записываются таблицами [[notes]] со step, kind, en и ru"),
+        "note_keys": ("a note has step, kind, en and ru, and may name who and cards",
+                      "у примечания есть step, kind, en и ru, а также могут быть who и cards"),
+        "note_text": ("a note needs en and ru text", "у примечания должен быть текст en и ru"),
+        "notes_same_step": ("two notes on the same step", "два примечания к одному шагу"),
+        "both_languages": (f"{f.get('key')} needs an en and a ru text", f"для {f.get('key')} нужен текст en и ru"),
+        "about_keys": ("[about] has title and purpose, and may have focus",
+                       "в [about] есть title и purpose, а также может быть focus"),
+        "focus_list": ("focus is a list of option keys", "focus — это список ключей настроек"),
+        "deck_list": (f"[decks] {f.get('which')} must be 52 cards, top first",
+                      f"[decks] {f.get('which')} — это 52 карты, сверху вниз"),
+    }
+    if code in wordings:
+        return wordings[code][0 if en else 1]
+    if code == "unknown_key":
+        known = ", ".join(f["known"])
+        where = f" in [{section}]" if section else ""
+        return (f"unknown key {f['key']!r}{where} (known: {known})" if en else
+                f"неизвестный ключ «{f['key']}»{' в [' + section + ']' if section else ''} (известные: {known})")
+    if code == "names_count":
+        return (f"[table.{f['lang']}] names {f['count']} players, [table] {f['expected']}" if en else
+                f"в [table.{f['lang']}] {count(f['count'], 'player', lang)}, а в [table] — {f['expected']}")
+    if code == "not_whole":
+        return (f"{f['key']} must be a whole number >= {f['minimum']}, got {f['value']!r}" if en else
+                f"{f['key']}: нужно целое число не меньше {f['minimum']}, а не {_quoted(f['value'])}")
+    if code == "move_refused":
+        return f"{'move' if en else 'ход'} {f['index']}: {explain(f['error'], lang)}"
+    if code == "never_played":
+        options = f"spread={f['spread']}, playoff={f['playoff']}"
+        return (f"move {f['index']}: {f['move']} was never played: the game ended with no decision of its kind "
+                f"left (options: {options})" if en else
+                f"ход {f['index']}: «{f['move']}» так и не сыгран: игра кончилась, а решения такого рода больше "
+                f"не было (настройки: {options})")
+    if code == "note_step":
+        return (f"step {f['step']!r} is not a step of this game (1 to {f['steps']})" if en else
+                f"шага {_quoted(f['step'])} в этой партии нет (шаги с 1 по {f['steps']})")
+    if code == "note_what":
+        kinds = ", ".join(f["kinds"])
+        return (f"a note's kind is one of {kinds}; who is a name, cards a list of cards" if en else
+                f"kind примечания — одно из: {kinds}; who — имя, cards — список карт")
+    if code == "note_mismatch":
+        said = f["kind"] + (f" by {f['who']}" if f["who"] and en else (f", {f['who']}" if f["who"] else "")) + \
+            (f" with {' '.join(f['cards'])}" if f["cards"] and en else (f", {' '.join(f['cards'])}" if f["cards"] else ""))
+        found = f["found_kind"] + (f" by {f['found_who']}" if f["found_who"] and en else
+                                   (f", {f['found_who']}" if f["found_who"] else ""))
+        return (f"step {f['step']} shows {found}, not the {said} this note comments on: did an event move the "
+                "steps? Find the step it meant" if en else
+                f"шаг {f['step']} — это {found}, а примечание говорит о другом ({said}): не сдвинулись ли шаги? "
+                "Найдите шаг, о котором оно")
+    raise KeyError(code)
+
+
 def explain(error: EngineError, lang: str = "en", you: bool = False) -> str:
     """The sentence for a refusal, with its paragraph: to a player as "you", or about him."""
     from .actions import NotationError
     from .cards import CardError
     from .game import IllegalMove
     from .options import OptionError, TableError
+    from .record import RecordError
 
     f, code = error.facts, error.code
+    if isinstance(error, RecordError):
+        return f"{f['where']}: {_record(code, f, lang)}"
     if isinstance(error, IllegalMove):
         why = _illegal_move(code, f, lang, you)
         if you:

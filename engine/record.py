@@ -1,52 +1,92 @@
-"""Annotated hands: the portable record of one game, in TOML.
+"""Annotated hands: the portable record of a game (or of a session of games), in TOML.
 
     seed = 7                      # or a [decks] table with both deck orders, top card first
     pool = 0                      # optional: chips carried in from the last game (p12)
+    games = 1                     # optional: a session of several games, the pool carried (p12)
     moves = ["lead 7H 7S", "beat 7H>9H 7S>QS", "take"]
 
     [table]
     players = ["Anna", "Boris", "Vera"]
-    banker = "Father"
-    dealer = "Mother"
+    banker = "Papa"
+    dealer = "Mama"
+
+    [table.ru]                    # optional: the names in Russian (the Russian pages use them)
+    players = ["Анна", "Борис", "Вера"]
+    banker = "Папа"
+    dealer = "Мама"
 
     [options]                     # any keys of the interpretations; missing keys take defaults
     playoff = "beating"
 
+    [about]                       # optional: what the hand is for (the hands page lists it)
+    title = {en = "A pair led and beaten", ru = "Пара, отбитая целиком"}
+    purpose = {en = "…", ru = "…"}
+    focus = ["failed_defence"]    # the options the hand shows
+
     [[notes]]                     # a comment on a step (1 = the first event), in both languages
     step = 12
+    kind = "reveal"               # what the step must be: its event's kind...
+    who = "Boris"                 # ...and, optionally, who acts (or wins), and cards it involves
+    cards = ["QS"]
     en = "Boris holds the queen of spades."
-    ru = "У Бориса дама пик."
+    ru = "Дама пик — у Бориса."
 
 Moves are the decisions in order. Each move is applied at the next decision of its kind
 (`stake` at the banker's spread; `lead`, `beat`/`take` in the play-off by beating; `play`
-by tricks); a decision the file leaves out is made by the default policy. Reading is lax,
-writing (`write_record`) canonical: all options, every decision, so the text is byte-stable.
+by tricks); a decision the file leaves out is made by the default policy. A session (`games` > 1)
+is played by the default policy, each game's seed drawn from the record's seed as a Session draws
+them (session.py); its steps are numbered through the session. A note says what it comments on,
+and the record is refused when its step shows something else (an engine change that adds an event
+moves every later step: the build then names the note). Reading is lax, writing (`write_record`)
+canonical: all options, every decision, so the text is byte-stable.
 """
 
 from __future__ import annotations
 
 import re
 import tomllib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Mapping
 
 from .actions import Action, NotationError, parse_action
 from .cards import Card, CardError, check_deck, format_cards
+from .errors import EngineError
+from .events import Event
 from .game import DECISION_MOVES, Game, IllegalMove
 from .options import OPTION, Options, OptionError, Table, TableError
-from .policy import Policy, default_policy
+from .policy import Policy, default_policy, play_out
+from .session import Session
+from .words import LANGS
 
 
-class RecordError(ValueError):
-    """A record that cannot be read: the message starts with `file:line:`."""
+class RecordError(EngineError):
+    """A record that cannot be read: `where` ("file:line") and what is wrong (`code`, or the engine's
+    own refusal in `error`); narration words it in either language, `str()` in English."""
+
+    def __init__(self, where: str, code: str, **facts: Any) -> None:
+        super().__init__(code, None, where=where, **facts)
 
 
 @dataclass(frozen=True)
 class Note:
+    """A comment on a step, and what that step shows: its event's kind, who acts, cards it involves."""
+
     step: int
     en: str
     ru: str
+    kind: str | None = None
+    who: str | None = None
+    cards: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class About:
+    """What an annotated hand is for: its title and purpose in both languages, the options it shows."""
+
+    title: Mapping[str, str]
+    purpose: Mapping[str, str]
+    focus: tuple[str, ...] = ()
 
 
 @dataclass
@@ -58,13 +98,23 @@ class Record:
     pool: int = 0
     moves: list[Action] = field(default_factory=list)
     notes: list[Note] = field(default_factory=list)
+    games: int = 1
+    names: dict[str, Table] = field(default_factory=dict)  # lang -> the table with that language's names
+    about: About | None = None
+
+    def in_language(self, lang: str) -> Record:
+        """The same record with the names of `lang` (the game is the same: names only name seats)."""
+        return replace(self, table=self.names.get(lang, self.table))
 
     def new_game(self, observer: Callable[[Game, Any], None] | None = None) -> Game:
         return Game(self.table, self.options, seed=self.seed, decks=self.decks, pool=self.pool, observer=observer)
 
     def play(self, observer: Callable[[Game, Any], None] | None = None, policy: Policy = default_policy,
-             where: Callable[[int], str] = lambda i: f"move {i + 1}") -> Game:
-        """The game of this record: its moves at the decisions of their kind, the policy for the rest."""
+             where: Callable[[int], str] = lambda i: "<record>") -> Game:
+        """The game of this record: its moves at the decisions of their kind, the policy for the rest.
+        (A session's: its last game; `play_session` gives them all.)"""
+        if self.games > 1:
+            return self.play_session(observer)[-1]
         game = self.new_game(observer)
         pending = 0
         while not game.over:
@@ -73,18 +123,29 @@ class Record:
                 try:
                     game.apply(move)
                 except IllegalMove as error:
-                    raise RecordError(f"{where(pending)}: {error}") from None
+                    raise RecordError(where(pending), "move_refused", index=pending + 1, error=error) from None
                 pending += 1
             else:
                 game.apply(policy(game))
         if pending < len(self.moves):
-            raise RecordError(f"{where(pending)}: {self.moves[pending]!s} was never played: the game ended "
-                              f"with no decision of its kind left (options: spread={self.options.spread}, "
-                              f"playoff={self.options.playoff})")
+            raise RecordError(where(pending), "never_played", index=pending + 1, move=str(self.moves[pending]),
+                              spread=self.options.spread, playoff=self.options.playoff)
         return game
 
+    def play_session(self, observer: Callable[[Game, Any], None] | None = None) -> list[Game]:
+        """The games of a session record (p12: the pool of each carried into the next)."""
+        session = Session(self.table, self.options, seed=self.seed, pool=self.pool)
+        games = []
+        for _ in range(self.games):
+            game = session.new_game(observer)
+            play_out(game)
+            games.append(game)
+        return games
 
-_TOP_KEYS = {"seed", "pool", "moves", "table", "options", "decks", "notes"}
+
+_TOP_KEYS = ("seed", "pool", "games", "moves", "table", "options", "decks", "about", "notes")
+_NOTE_KEYS = ("step", "kind", "who", "cards", "en", "ru")
+MAX_GAMES = 10
 
 
 def read_record(path: str | Path) -> tuple[Record, Game]:
@@ -93,121 +154,208 @@ def read_record(path: str | Path) -> tuple[Record, Game]:
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as error:
-        raise RecordError(f"{path}: cannot read: {error}") from None
+        raise RecordError(str(path), "unreadable", detail=str(error)) from None
     return parse_record(text, str(path))
 
 
+def _whole(value: Any, minimum: int) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= minimum
+
+
+def _table(data: Any, locate: _Locator, section: str) -> Table:
+    if not isinstance(data, dict):
+        raise RecordError(f"{locate.name}:1", "no_table")
+    players = data.get("players")
+    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+        raise RecordError(locate.key("players", section), "players_list", section=section)
+    for key in ("banker", "dealer"):
+        if not isinstance(data.get(key), str):
+            raise RecordError(locate.key(key, section), "name_needed", key=key, section=section)
+    for key in data:
+        if key not in ("players", "banker", "dealer") and not (section == "table" and key in LANGS):
+            raise RecordError(locate.key(key, section), "unknown_key", key=key, section=section,
+                              known=["players", "banker", "dealer"])
+    return Table(tuple(players), data["banker"], data["dealer"])
+
+
+def _words(value: Any, where: str, key: str) -> dict[str, str]:
+    if not isinstance(value, dict) or set(value) != set(LANGS) or not all(
+            isinstance(v, str) and v.strip() for v in value.values()):
+        raise RecordError(where, "both_languages", key=key)
+    return {lang: value[lang].strip() for lang in LANGS}
+
+
 def parse_record(text: str, name: str = "<record>") -> tuple[Record, Game]:
+    """Read a record and play it; the game (a session's last). Every error names the line."""
     locate = _Locator(text, name)
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         match = re.search(r"\(at line (\d+), column \d+\)", str(error))
-        line = match.group(1) if match else "1"
-        raise RecordError(f"{name}:{line}: not valid TOML: {str(error).split(' (at line')[0]}") from None
-
+        raise RecordError(f"{name}:{match.group(1) if match else 1}", "not_toml",
+                          detail=str(error).split(" (at line")[0]) from None
     for key in data:
         if key not in _TOP_KEYS:
-            raise RecordError(locate.key(key, f"unknown key {key!r} (known: {', '.join(sorted(_TOP_KEYS))})"))
+            raise RecordError(locate.key(key), "unknown_key", key=key, section=None, known=list(_TOP_KEYS))
 
-    table_data = data.get("table")
-    if not isinstance(table_data, dict):
-        raise RecordError(f"{name}:1: a record needs a [table] with players, banker and dealer")
-    players = table_data.get("players")
-    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-        raise RecordError(locate.key("players", "[table] players must be a list of names", "table"))
-    for key in ("banker", "dealer"):
-        if not isinstance(table_data.get(key), str):
-            raise RecordError(locate.key(key, f"[table] {key} must be a name", "table"))
-    for key in table_data:
-        if key not in ("players", "banker", "dealer"):
-            raise RecordError(locate.key(key, f"unknown key {key!r} in [table] (players, banker, dealer)", "table"))
-    table = Table(tuple(players), table_data["banker"], table_data["dealer"])
+    table = _table(data.get("table"), locate, "table")
+    names = {"en": table}
+    for lang in LANGS:
+        if lang in (data.get("table") or {}) and lang != "en":
+            named = _table(data["table"][lang], locate, f"table.{lang}")
+            if len(named.players) != len(table.players):
+                raise RecordError(locate.key("players", f"table.{lang}"), "names_count", lang=lang,
+                                  count=len(named.players), expected=len(table.players))
+            names[lang] = named
 
     options_data = data.get("options", {})
     if not isinstance(options_data, dict):
-        raise RecordError(locate.key("options", "options must be a table [options]"))
+        raise RecordError(locate.key("options"), "options_table")
     for key, value in options_data.items():
         try:
             Options.from_mapping({key: value})
         except OptionError as error:
-            raise RecordError(locate.key(key, str(error), "options")) from None
+            raise RecordError(locate.key(key, "options"), "inner", error=error) from None
     options = Options.from_mapping(options_data)
-    try:
-        table.check(options)
-    except TableError as error:
-        raise RecordError(locate.key("players", str(error), "table")) from None
+    for named in names.values():
+        try:
+            named.check(options)
+        except TableError as error:
+            raise RecordError(locate.key("players", "table"), "inner", error=error) from None
 
-    seed = data.get("seed", 0)
-    if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
-        raise RecordError(locate.key("seed", f"seed must be a whole number >= 0, got {seed!r}"))
-    pool = data.get("pool", 0)
-    if not isinstance(pool, int) or isinstance(pool, bool) or pool < 0:
-        raise RecordError(locate.key("pool", f"pool must be a whole number >= 0, got {pool!r}"))
+    for key, minimum in (("seed", 0), ("pool", 0), ("games", 1)):
+        if key in data and not _whole(data[key], minimum):
+            raise RecordError(locate.key(key), "not_whole", key=key, value=data[key], minimum=minimum)
+    seed, pool, games = data.get("seed", 0), data.get("pool", 0), data.get("games", 1)
+    if games > MAX_GAMES:
+        raise RecordError(locate.key("games"), "too_many_games", games=games, most=MAX_GAMES)
 
     decks = None
     if "decks" in data:
         decks_data = data["decks"]
         if not isinstance(decks_data, dict) or set(decks_data) != {"banker", "dealer"}:
-            raise RecordError(f"{name}:{locate.header_line('decks') + 1}: [decks] needs exactly banker and dealer, "
-                              "52 cards each")
+            raise RecordError(f"{name}:{locate.header_line('decks') + 1}", "decks_shape")
         decks = (_read_deck(decks_data["banker"], "banker", locate), _read_deck(decks_data["dealer"], "dealer", locate))
     elif "seed" not in data:
-        raise RecordError(f"{name}:1: give a seed or a [decks] table with both deck orders")
+        raise RecordError(f"{name}:1", "seed_or_decks")
 
     moves_data = data.get("moves", [])
     if not isinstance(moves_data, list) or not all(isinstance(m, str) for m in moves_data):
-        raise RecordError(locate.key("moves", "moves must be a list of strings like \"lead 7H 7S\""))
+        raise RecordError(locate.key("moves"), "moves_list")
     moves: list[Action] = []
     for i, text_move in enumerate(moves_data):
         try:
             moves.append(parse_action(text_move))
         except NotationError as error:
-            raise RecordError(locate.item("moves", i, str(error))) from None
+            raise RecordError(locate.item("moves", i), "inner", error=error) from None
+    if games > 1 and (moves or decks is not None):
+        raise RecordError(locate.key("games"), "session_played_by_policy")
 
-    record = Record(table, options, seed, decks, pool, moves, [])
-    game = record.play(where=lambda i: locate.item("moves", i, f"move {i + 1}"))
-
-    notes_data = data.get("notes", [])
-    if not isinstance(notes_data, list):
-        raise RecordError(locate.key("notes", "notes must be [[notes]] tables with step, en and ru"))
-    steps = len(game.events)
-    for i, note in enumerate(notes_data):
-        where = locate.table_item("notes", i)
-        if not isinstance(note, dict) or set(note) != {"step", "en", "ru"}:
-            raise RecordError(f"{where}: a note has exactly step, en and ru")
-        step = note["step"]
-        if not isinstance(step, int) or isinstance(step, bool) or not 1 <= step <= steps:
-            raise RecordError(f"{where}: step {step!r} is not a step of this game (1 to {steps})")
-        if not isinstance(note["en"], str) or not isinstance(note["ru"], str) or not note["en"].strip() \
-                or not note["ru"].strip():
-            raise RecordError(f"{where}: a note needs en and ru text")
-        record.notes.append(Note(step, note["en"].strip(), note["ru"].strip()))
-    if len({n.step for n in record.notes}) != len(record.notes):
-        raise RecordError(locate.key("notes", "two notes on the same step"))
+    about = _about(data["about"], locate) if "about" in data else None
+    record = Record(table, options, seed, decks, pool, moves, [], games, names, about)
+    events: list[Event] = []
+    game = record.play(observer=lambda _, event: events.append(event),
+                       where=lambda i: locate.item("moves", i))
+    record.notes = _notes(data.get("notes", []), events, locate)
     return record, game
+
+
+def _about(data: Any, locate: _Locator) -> About:
+    where = f"{locate.name}:{locate.header_line('about') + 1}"
+    if not isinstance(data, dict) or not {"title", "purpose"} <= set(data) <= {"title", "purpose", "focus"}:
+        raise RecordError(where, "about_keys")
+    focus = data.get("focus", [])
+    if not isinstance(focus, list) or not all(isinstance(k, str) for k in focus):
+        raise RecordError(locate.key("focus", "about"), "focus_list")
+    for key in focus:
+        if key not in OPTION:
+            raise RecordError(locate.key("focus", "about"), "inner",
+                              error=OptionError("unknown_option", key=key, known=list(OPTION)))
+    return About(_words(data["title"], locate.key("title", "about"), "title"),
+                 _words(data["purpose"], locate.key("purpose", "about"), "purpose"), tuple(focus))
+
+
+def actor(event: Event) -> str | None:
+    """Who acts in an event (or wins it, or leads): what a note's `who` names."""
+    for name in ("who", "winner", "leader"):
+        value = getattr(event, name, None)
+        if value is not None:
+            return str(value)
+    return None
+
+
+def event_cards(event: Event) -> set[str]:
+    """Every card an event names, as `AS`."""
+    found: set[str] = set()
+
+    def walk(value: Any) -> None:
+        if isinstance(value, str) and re.fullmatch(r"(?:10|[2-9TJQKA])[SHDC]", value):
+            found.add(value)
+        elif isinstance(value, (list, tuple)):
+            for item in value:
+                walk(item)
+        elif isinstance(value, dict):
+            for item in value.values():
+                walk(item)
+
+    walk(event.to_json())
+    return found
+
+
+def _notes(data: Any, events: list[Event], locate: _Locator) -> list[Note]:
+    if not isinstance(data, list):
+        raise RecordError(locate.key("notes"), "notes_list")
+    notes: list[Note] = []
+    kinds = sorted({cls.kind for cls in _event_classes()})
+    for i, note in enumerate(data):
+        where = locate.table_item("notes", i)
+        if not isinstance(note, dict) or not {"step", "kind", "en", "ru"} <= set(note) <= set(_NOTE_KEYS):
+            raise RecordError(where, "note_keys", keys=list(_NOTE_KEYS))
+        step = note["step"]
+        if not _whole(step, 1) or step > len(events):
+            raise RecordError(where, "note_step", step=step, steps=len(events))
+        if not all(isinstance(note[lang], str) and note[lang].strip() for lang in LANGS):
+            raise RecordError(where, "note_text")
+        kind, who, cards = note["kind"], note.get("who"), note.get("cards", [])
+        if kind not in kinds or (who is not None and not isinstance(who, str)) or not isinstance(cards, list):
+            raise RecordError(where, "note_what", kinds=kinds)
+        event = events[step - 1]
+        found_cards = event_cards(event)
+        wanted = [str(Card.parse(c)) if isinstance(c, str) else "?" for c in cards]
+        if event.kind != kind or (who is not None and actor(event) != who) or not set(wanted) <= found_cards:
+            raise RecordError(where, "note_mismatch", step=step, kind=kind, who=who, cards=wanted,
+                              found_kind=event.kind, found_who=actor(event), found_cards=sorted(found_cards))
+        notes.append(Note(step, note["en"].strip(), note["ru"].strip(), kind, who, tuple(wanted)))
+    if len({n.step for n in notes}) != len(notes):
+        raise RecordError(locate.key("notes"), "notes_same_step")
+    return notes
+
+
+def _event_classes() -> list[type[Event]]:
+    from . import events as ev
+
+    return [cls for cls in vars(ev).values() if isinstance(cls, type) and issubclass(cls, Event) and cls is not Event]
 
 
 def _read_deck(value: Any, which: str, locate: _Locator) -> tuple[Card, ...]:
     tokens = value.split() if isinstance(value, str) else value
     if not isinstance(tokens, list) or not all(isinstance(t, str) for t in tokens):
-        raise RecordError(locate.key(which, f"[decks] {which} must be 52 cards, top first", "decks"))
+        raise RecordError(locate.key(which, "decks"), "deck_list", which=which)
     cards = []
     for i, token in enumerate(tokens):
         try:
             cards.append(Card.parse(token))
         except CardError as error:
-            at = locate.item(which, i, str(error), "decks") if not isinstance(value, str) else \
-                locate.key(which, str(error), "decks")
-            raise RecordError(at) from None
+            where = locate.item(which, i, "decks") if not isinstance(value, str) else locate.key(which, "decks")
+            raise RecordError(where, "inner", error=error) from None
     try:
         return check_deck(cards, which)
     except CardError as error:
-        raise RecordError(locate.key(which, str(error), "decks")) from None
+        raise RecordError(locate.key(which, "decks"), "inner", error=error) from None
 
 
 class _Locator:
-    """Finds the line of a key, an array item or an array-of-tables entry, for error messages."""
+    """Finds the line of a key, an array item or an array-of-tables entry: "file:line"."""
 
     _STRING = re.compile(r'"(?:[^"\\\n]|\\.)*"|\'[^\'\n]*\'')
 
@@ -232,31 +380,33 @@ class _Locator:
         return next((i for i, line in enumerate(self.lines) if line.strip().strip("[] ") == section), 0)
 
     def key_line(self, key: str, section: str | None = None) -> int:
+        """The line of `key = …` in the section, or of a table `[key]` / `[[key]]` of that name."""
         start, end = self._section(section)
         pattern = re.compile(rf"^\s*[\"']?{re.escape(key)}[\"']?\s*=")
         for i in range(start, end):
             if pattern.match(self.lines[i]):
                 return i
-        return start
+        header = re.compile(rf"^\s*\[\[?\s*{re.escape(key)}\s*\]\]?\s*$")
+        return next((i for i, line in enumerate(self.lines) if header.match(line)), start)
 
-    def key(self, key: str, message: str, section: str | None = None) -> str:
-        return f"{self.name}:{self.key_line(key, section) + 1}: {message}"
+    def key(self, key: str, section: str | None = None) -> str:
+        return f"{self.name}:{self.key_line(key, section) + 1}"
 
-    def item(self, key: str, index: int, message: str, section: str | None = None) -> str:
+    def item(self, key: str, index: int, section: str | None = None) -> str:
         line = self.key_line(key, section)
         seen = 0
         for i in range(line, len(self.lines)):
             text = self.lines[i].split("=", 1)[-1] if i == line else self.lines[i]
             for _ in self._STRING.finditer(text):
                 if seen == index:
-                    return f"{self.name}:{i + 1}: {message}"
+                    return f"{self.name}:{i + 1}"
                 seen += 1
-        return f"{self.name}:{line + 1}: {message}"
+        return f"{self.name}:{line + 1}"
 
     def table_item(self, key: str, index: int) -> str:
         headers = [i for i, line in enumerate(self.lines) if line.strip() == f"[[{key}]]"]
         line = headers[index] if index < len(headers) else 0
-        return f"{self.name}:{line + 1}: [[{key}]] number {index + 1}"
+        return f"{self.name}:{line + 1}"
 
 
 # ---------------------------------------------------------------------- writing
@@ -276,8 +426,15 @@ def _toml_value(value: Any) -> str:
     return _toml_str(str(value))
 
 
-def write_record(game: Game, notes: list[Note] | tuple[Note, ...] = ()) -> str:
-    """The canonical record of a game: every option, every decision made, the notes by step."""
+def _names(table: Table) -> list[str]:
+    return ["players = [" + ", ".join(_toml_str(p) for p in table.players) + "]",
+            f"banker = {_toml_str(table.banker)}", f"dealer = {_toml_str(table.dealer)}"]
+
+
+def write_record(game: Game, notes: list[Note] | tuple[Note, ...] = (), names: Mapping[str, Table] | None = None,
+                 about: About | None = None) -> str:
+    """The canonical record of a game: every option, every decision made, the names in each language,
+    what the hand is for, and the notes by step, each saying what its step shows."""
     lines = ["# Card Lottery: the record of one game (seed or decks, moves, table, options, notes)."]
     lines.append(f"seed = {game.seed}")
     lines.append(f"pool = {game.pool_in}")
@@ -287,9 +444,11 @@ def write_record(game: Game, notes: list[Note] | tuple[Note, ...] = ()) -> str:
         lines.append("]")
     else:
         lines.append("moves = []")
-    lines += ["", "[table]", "players = [" + ", ".join(_toml_str(p) for p in game.table.players) + "]",
-              f"banker = {_toml_str(game.table.banker)}", f"dealer = {_toml_str(game.table.dealer)}",
-              "", "[options]"]
+    lines += ["", "[table]", *_names(game.table)]
+    for lang, table in (names or {}).items():
+        if lang != "en" and table != game.table:
+            lines += ["", f"[table.{lang}]", *_names(table)]
+    lines += ["", "[options]"]
     lines += [f"{key} = {_toml_value(value)}" for key, value in game.options.to_mapping().items()]
     if game.given_decks is not None:
         lines += ["", "[decks]"]
@@ -298,8 +457,25 @@ def write_record(game: Game, notes: list[Note] | tuple[Note, ...] = ()) -> str:
             lines.append(f"{which} = [")
             lines += ["  " + ", ".join(_toml_str(c) for c in row.split()) + "," for row in rows]
             lines.append("]")
+    if about is not None:
+        lines += ["", "[about]"]
+        for key in ("title", "purpose"):
+            words = getattr(about, key)
+            lines.append(f"{key} = {{ " + ", ".join(f"{lang} = {_toml_str(words[lang])}" for lang in LANGS) + " }")
+        if about.focus:
+            lines.append("focus = [" + ", ".join(_toml_str(k) for k in about.focus) + "]")
     for note in sorted(notes, key=lambda n: n.step):
-        lines += ["", "[[notes]]", f"step = {note.step}", f"en = {_toml_str(note.en)}", f"ru = {_toml_str(note.ru)}"]
+        event = game.events[note.step - 1] if 1 <= note.step <= len(game.events) else None
+        kind = note.kind or (event.kind if event else None)
+        who = note.who if note.kind else (actor(event) if event else None)
+        lines += ["", "[[notes]]", f"step = {note.step}"]
+        if kind:
+            lines.append(f"kind = {_toml_str(kind)}")
+        if who:
+            lines.append(f"who = {_toml_str(who)}")
+        if note.cards:
+            lines.append("cards = [" + ", ".join(_toml_str(c) for c in note.cards) + "]")
+        lines += [f"en = {_toml_str(note.en)}", f"ru = {_toml_str(note.ru)}"]
     return "\n".join(lines) + "\n"
 
 

@@ -11,6 +11,8 @@ from typing import Any, Callable
 
 from .events import Event
 from .game import Game
+from .policy import play_out
+from .session import Session
 from .actions import parse_action
 from .narration import narrate
 from .words import LANGS, move_text
@@ -48,10 +50,33 @@ def teller(steps: list[dict[str, Any]]) -> Callable[[Game, Event], None]:
 
 
 def trace(record: Record) -> dict[str, Any]:
-    """Play the record, telling it step by step as it goes, with its notes."""
+    """Play the record, telling it step by step as it goes, with its notes. A session's games are
+    told one after the other, its steps numbered through the session, each with its `game` (1, 2…)."""
+    if record.games > 1:
+        return _session(record)
     steps: list[dict[str, Any]] = []
     game = record.play(observer=teller(steps))
     return told(game, steps, record.notes)
+
+
+def _session(record: Record) -> dict[str, Any]:
+    session = Session(record.table, record.options, seed=record.seed, pool=record.pool)
+    parts = []
+    for _ in range(record.games):
+        steps: list[dict[str, Any]] = []
+        game = session.new_game(teller(steps))
+        play_out(game)
+        parts.append(told(game, steps, ()))
+    steps, moves = [], []
+    for number, part in enumerate(parts, 1):
+        moves += [{**move, "step": move["step"] + len(steps)} for move in part["moves"]]
+        steps += [{**step, "game": number} for step in part["steps"]]
+    for note in record.notes:
+        if 1 <= note.step <= len(steps):
+            steps[note.step - 1]["note"] = {"en": note.en, "ru": note.ru}
+    setup = {**parts[0]["game"], "seed": record.seed, "pool": record.pool, "games": record.games}
+    result = {**parts[-1]["result"], "games": [part["result"] for part in parts]}
+    return {"game": setup, "seats": parts[0]["seats"], "steps": steps, "moves": moves, "result": result}
 
 
 def trace_game(game: Game, notes: list[Note] | tuple[Note, ...] = ()) -> dict[str, Any]:

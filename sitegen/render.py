@@ -136,7 +136,7 @@ def render_body(page: Page, inputs: Inputs, env: Environment, problems: Problems
                                                             steps=count(len(told["steps"]), "step", lang))
         steps = [{"text": s["text"], "note": s.get("note")} for s in told["steps"]] if list_steps else []
         return env.get_template("_demo.html").render(
-            name=name, caption=caption, trace=told, setup=hand.setup(), steps=steps, t=t)
+            name=name, caption=caption, trace=told, setup=hand.setup(lang), steps=steps, t=t)
 
     def error(line: int, what: str) -> None:
         problems.add(page.path, line, what)
@@ -265,7 +265,7 @@ class SiteRenderer:
             for name in bodies[page.slug].demos:
                 if name not in (h["name"] for h in hands):
                     hand = self.inputs.hands[name]
-                    hands.append({"name": name, "title": page.title, "trace": hand.localized(lang), "setup": hand.setup()})
+                    hands.append({"name": name, "title": page.title, "trace": hand.localized(lang), "setup": hand.setup(lang)})
         context = self.common(lang, "../", t["kiosk_title"])
         context.update(
             hands=hands,

@@ -240,23 +240,28 @@ def _key_line(source: str, key: str) -> int:
 
 @dataclass
 class Hand:
-    """An annotated hand: its record, replayed and told step by step by the engine."""
+    """An annotated hand: its record, replayed and told step by step by the engine, in each language
+    with that language's names."""
 
     name: str
     path: Path
-    trace: dict[str, Any]
+    traces: dict[str, dict[str, Any]]  # lang -> the trace, told with the names of that language
     notes: list[dict[str, Any]] = field(default_factory=list)
 
-    def setup(self) -> dict[str, Any]:
+    @property
+    def trace(self) -> dict[str, Any]:
+        return self.traces["en"]
+
+    def setup(self, lang: str = "en") -> dict[str, Any]:
         """What the live engine needs to replay this hand: the trace's game plus the notes."""
-        return {**self.trace["game"], "notes": self.notes}
+        return {**self.traces[lang]["game"], "notes": self.notes}
 
     def localized(self, lang: str) -> dict[str, Any]:
         """The trace as a page embeds it, in the page's language (engine.trace.for_page: the shape
         the live engine answers with too)."""
         from engine.trace import for_page
 
-        return for_page(self.trace, lang)
+        return for_page(self.traces[lang], lang)
 
 
 def read_hands(lessons: Path) -> dict[str, Hand]:
@@ -276,8 +281,8 @@ def read_hands(lessons: Path) -> dict[str, Hand]:
             continue
         try:
             record, _ = read_record(Path(shown(path)))
-            told = trace(record)
-            json.dumps(told)  # the trace must be plain JSON data
+            traces = {lang: trace(record.in_language(lang)) for lang in LANGS}
+            json.dumps(traces)  # the traces must be plain JSON data
         except RecordError as error:
             problems.add_message(str(error))
             continue
@@ -286,7 +291,7 @@ def read_hands(lessons: Path) -> dict[str, Hand]:
                                   "this is an engine problem")
             continue
         notes = [{"step": n.step, "en": n.en, "ru": n.ru} for n in record.notes]
-        hands[path.stem] = Hand(path.stem, path, told, notes)
+        hands[path.stem] = Hand(path.stem, path, traces, notes)
     problems.check()
     return hands
 

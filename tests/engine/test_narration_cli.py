@@ -183,7 +183,7 @@ def test_cli_replay_json_reports_the_game(tmp_path):
 def test_cli_replay_narrates_with_notes(tmp_path):
     path = tmp_path / "hand.toml"
     game = play_out(Game(table(3), seed=4))
-    text = write_record(game) + '\n[[notes]]\nstep = 2\nen = "The four."\nru = "Четвёрка."\n'
+    text = write_record(game) + '\n[[notes]]\nstep = 2\nkind = "lay"\nen = "The four."\nru = "Четвёрка."\n'
     path.write_text(text, encoding="utf-8")
     result = run("replay", str(path), "--lang", "ru")
     assert result.returncode == 0, result.stderr

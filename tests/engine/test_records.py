@@ -12,6 +12,10 @@ from pathlib import Path
 
 import pytest
 
+from engine.record import actor
+from engine.session import Session
+from engine.trace import trace
+
 from engine import (
     FULL_DECK, Game, Note, RecordError, default_policy, format_cards, parse_record, play_out, read_record,
     write_record,
@@ -149,13 +153,16 @@ def test_record_canonical_writing_layout():
         "banker = [", *rows(lottery.banker), "]",
         "dealer = [", *rows(lottery.dealer), "]",
         "",
-        "[[notes]]",  # by step
+        "[[notes]]",  # by step, each saying what its step shows (the event's kind, who acts)
         "step = 3",
+        'kind = "pay"',
         'en = "first"',
         'ru = "первая"',
         "",
         "[[notes]]",
         "step = 9",
+        f'kind = "{game.events[8].kind}"',
+        *([f'who = "{actor(game.events[8])}"'] if actor(game.events[8]) else []),
         'en = "Anna says \\"take\\" \\\\ then goes"',
         'ru = "Анна говорит «беру»"',
     ]) + "\n"
@@ -163,7 +170,7 @@ def test_record_canonical_writing_layout():
     first, rest = text.split("\n", 1)
     assert first.startswith("# ") and rest == expected
     record, read = parse_record(text)
-    assert sorted(record.notes, key=lambda n: n.step) == sorted(notes, key=lambda n: n.step)
+    assert sorted((n.step, n.en, n.ru) for n in record.notes) == sorted((n.step, n.en, n.ru) for n in notes)
 
 
 @pytest.mark.parametrize("options", [{}, {"playoff": "tricks", "spread": "chosen", "suit_fines": "S=3 H=2 D=1 C=0"},
@@ -389,11 +396,13 @@ dealer = "Mother"
 
 [[notes]]
 step = 2
+kind = "lay"
 en = "Round one."
 ru = "Первый круг."
 
 [[notes]]
 step = {step}
+kind = "pay"
 en = "Out of the game."
 ru = "Вне игры."
 """
@@ -404,7 +413,7 @@ def test_record_error_a_note_step_out_of_range_names_the_note(step):
     with pytest.raises(RecordError) as error:
         parse_record(NOTES.format(step=step), "n.toml")
     message = str(error.value)
-    assert message.startswith("n.toml:13: [[notes]] number 2: step ") and "is not a step of this game (1 to " in message
+    assert message.startswith("n.toml:14: step ") and "is not a step of this game (1 to " in message
 
 
 def test_record_notes_in_range_are_kept():
@@ -457,3 +466,99 @@ def test_records_written_before_the_new_options_replay_to_the_same_result():
         assert summary(game) == case["result"]
         assert "penalty_pile" in case["record"] and "suit_fine_basis" in case["record"]
         assert "last_lead" not in case["record"]
+
+
+# ---------------------------------------------------------------------- checked notes, names, sessions
+
+CHECKED = """\
+seed = 1
+
+[table]
+players = ["Anna", "Boris", "Vera"]
+banker = "Papa"
+dealer = "Mama"
+
+[table.ru]
+players = ["Анна", "Борис", "Вера"]
+banker = "Папа"
+dealer = "Мама"
+
+[about]
+title = {{ en = "A first round", ru = "Первый круг" }}
+purpose = {{ en = "What a round is.", ru = "Что такое круг." }}
+focus = ["spread"]
+
+[[notes]]
+step = {step}
+kind = "{kind}"
+{extra}en = "A note."
+ru = "Примечание."
+"""
+
+
+def test_record_note_says_what_its_step_shows_and_is_refused_when_the_step_shows_something_else():
+    record, game = parse_record(CHECKED.format(step=2, kind="lay", extra=""), "c.toml")
+    assert record.notes[0].kind == "lay"
+    with pytest.raises(RecordError) as error:
+        parse_record(CHECKED.format(step=2, kind="reveal", extra=""), "c.toml")
+    assert str(error.value).startswith("c.toml:18: step 2 shows lay, not the reveal this note comments on")
+    assert error.value.words("ru").startswith("c.toml:18: шаг 2 — это lay, а примечание говорит о другом (reveal)")
+
+
+def test_record_note_who_and_cards_are_checked_against_the_step():
+    _, game = parse_record(CHECKED.format(step=2, kind="lay", extra=""), "c.toml")
+    reveal = next(i for i, e in enumerate(game.events) if e.kind == "reveal")
+    event = game.events[reveal]
+    right = f'who = "{event.winner or ""}"\n' if event.winner else ""
+    parse_record(CHECKED.format(step=reveal + 1, kind="reveal", extra=right + f'cards = ["{event.card}"]\n'), "c.toml")
+    with pytest.raises(RecordError, match=r"^c\.toml:18: step \d+ shows reveal"):
+        parse_record(CHECKED.format(step=reveal + 1, kind="reveal", extra='cards = ["AS", "AH"]\n'), "c.toml")
+    with pytest.raises(RecordError, match=r"not the reveal by Nobody"):
+        parse_record(CHECKED.format(step=reveal + 1, kind="reveal", extra='who = "Nobody"\n'), "c.toml")
+
+
+def test_record_names_in_russian_tell_the_same_game_with_russian_names():
+    record, _ = parse_record(CHECKED.format(step=2, kind="lay", extra=""), "c.toml")
+    english, russian = trace(record), trace(record.in_language("ru"))
+    assert russian["seats"] == ["Анна", "Борис", "Вера"] and english["seats"] == ["Anna", "Boris", "Vera"]
+    assert [s["event"]["kind"] for s in russian["steps"]] == [s["event"]["kind"] for s in english["steps"]]
+    assert [s["state"]["hands"] for s in russian["steps"]] == [s["state"]["hands"] for s in english["steps"]]
+    assert "Папа" in russian["steps"][0]["text"]["ru"] and "Papa" not in russian["steps"][0]["text"]["ru"]
+    assert record.about is not None and record.about.title["ru"] == "Первый круг" and record.about.focus == ("spread",)
+    text = write_record(record.new_game(), record.notes, record.names, record.about)
+    again, _ = parse_record(text, "again.toml")
+    assert again.names["ru"] == record.names["ru"] and again.about == record.about
+
+
+def test_record_of_a_session_plays_its_games_with_the_pool_carried():
+    text = SESSION.format(games=3)
+    record, last = parse_record(text, "s.toml")
+    told = trace(record)
+    games = [s["game"] for s in told["steps"]]
+    assert games[0] == 1 and games[-1] == 3 and sorted(set(games)) == [1, 2, 3] and games == sorted(games)
+    session = Session(record.table, record.options, seed=record.seed)
+    played = session.play(3)
+    assert [g["pool"] for g in told["result"]["games"]] == [g.pool for g in played]
+    starts = [s for s in told["steps"] if s["event"]["kind"] == "game_start"]
+    assert [s["event"]["pool"] for s in starts] == [0, played[0].pool, played[1].pool]  # p12: carried in
+    assert last.pool == played[-1].pool
+    with pytest.raises(RecordError, match=r"^s\.toml:2: a session \(games > 1\) is played by the computer players"):
+        parse_record(text.replace("games = 3", 'games = 3\nmoves = ["take"]'), "s.toml")
+
+
+SESSION = """\
+seed = 5
+games = {games}
+
+[table]
+players = ["Anna", "Boris", "Vera"]
+banker = "Papa"
+dealer = "Mama"
+"""
+
+
+def test_record_errors_read_in_russian_too():
+    with pytest.raises(RecordError) as error:
+        parse_record(SESSION.format(games=3) + "\n[extras]\nx = 1\n", "s.toml")
+    assert str(error.value).startswith("s.toml:9: unknown key 'extras'")
+    assert error.value.words("ru").startswith("s.toml:9: неизвестный ключ «extras»")
