@@ -86,14 +86,18 @@ def replay(setup: dict[str, Any], lang: str) -> dict[str, Any]:
 
 
 class Seat:
-    """A visitor at the table: one seat (a player's name, or "banker" for the spread) is his."""
+    """A visitor at the table: one seat (a player's name or number from 0, or "banker" for the
+    spread) is his. (A number finds the same seat whatever the language's names.)"""
 
-    def __init__(self, setup: dict[str, Any], seat: str) -> None:
+    def __init__(self, setup: dict[str, Any], seat: str | int) -> None:
         record = setup_record(setup)
         record.moves, record.notes = [], []
         self.record = record
         self.steps: list[dict[str, Any]] = []
         self.game = record.new_game(observer=teller(self.steps))
+        if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(self.game.seats):
+            seat = self.game.seats[seat]
+        seat = str(seat)
         if seat != "banker" and seat not in self.game.seats:
             raise LiveError("no_seat", seat=seat, seats=list(self.game.seats))
         self.name = seat
@@ -173,7 +177,7 @@ def _seat_of(request: dict[str, Any]) -> Seat:
 def _take_seat(request: dict[str, Any], lang: str) -> dict[str, Any]:
     key = str(request.get("key", ""))
     _seats.pop(key, None)
-    seat = Seat(request["setup"], str(request["seat"]))
+    seat = Seat(request["setup"], request["seat"])
     _seats[key] = seat
     return seat.state(lang)
 

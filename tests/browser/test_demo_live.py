@@ -146,7 +146,7 @@ def test_a_seated_visitor_chooses_cards_and_plays_a_move_the_engine_offers(site_
 def test_a_typed_move_is_refused_to_you_in_russian_naming_the_paragraph_and_nothing_changes(site_server, page):
     open_demo(page, site_server.url("ru/playoff-beating.html"))
     assert wake_engine(page, HAND) == "ready"
-    state = take_seat(page, "Boris")
+    state = take_seat(page, "Борис")  # the Russian page names its players in Russian
     hand = state["steps"][-1]["state"]["hands"][1]
     missing = next(code for code in ("AS", "AH", "AD", "AC", "KS", "KC") if code not in hand)
     page.fill(f"{APP} .seat-move input", f"lead {missing}")
@@ -206,7 +206,7 @@ def test_a_dead_worker_is_restarted_and_said_plainly_in_the_pages_language(site_
     open_demo(page, site_server.url("ru/playoff-beating.html"))
     assert wake_engine(page, HAND) == "ready"
     page.evaluate("() => window.__cardLottery.engine.worker.terminate()")
-    page.select_option(f"{APP} select[name=seat]", "Boris")
+    page.select_option(f"{APP} select[name=seat]", "Борис")
     started = time.monotonic()
     page.click(f"{APP} form[data-form=seat] button[type=submit]")
     page.wait_for_function(f"() => !document.querySelector('{APP} .live-message').classList.contains('is-hidden')",
@@ -218,7 +218,7 @@ def test_a_dead_worker_is_restarted_and_said_plainly_in_the_pages_language(site_
     assert page.evaluate("() => window.__cardLottery.engine.restarts") == 1
     page.click(f"{APP} .live-message [data-action=retry]")
     page.wait_for_function("() => window.__cardLottery.demos[0].source === 'seat'", timeout=ENGINE_WAIT_MS)
-    assert demo_state(page)["seat"]["name"] == "Boris"
+    assert demo_state(page)["seat"]["name"] == "Борис"
     assert page.console_errors == []
 
 

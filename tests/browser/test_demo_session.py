@@ -51,6 +51,7 @@ def test_a_reload_and_the_language_switch_keep_the_seated_game(site_server, page
     page.wait_for_function("() => window.__cardLottery && window.__cardLottery.ready")
     russian = seated(page)
     assert [m["move"] for m in russian["moves"]] == [m["move"] for m in before["moves"]]
+    assert russian["seat"]["name"] == "Борис", "the same seat, named as the Russian page names it"
     assert "Ваша партия сохранилась" in page.text_content(f"{APP} .demo-notices")
 
 

@@ -242,3 +242,12 @@ def test_live_seat_of_the_banker_spreads_the_stakes():
     refusal = ask(type="move", key="k", text="stake 9 1 1 2", lang="en")["refusal"]
     assert refusal["rule"] == "p4" and "12 chips" in refusal["en"] and "12 фишек" in refusal["ru"]
     assert "no seat 'Nobody'" in ask(type="seat", key="k", setup=setup, seat="Nobody", lang="en")["refusal"]["en"]
+
+
+def test_live_seat_by_number_finds_the_same_seat_whatever_the_names():
+    _, setup = three_setup()
+    by_name = ask(type="seat", key="k", setup=setup, seat="Boris", lang="en")["result"]
+    russian = dict(setup, table={"players": ["Анна", "Борис", "Вера"], "banker": "Папа", "dealer": "Мама"})
+    by_number = ask(type="seat", key="k", setup=russian, seat=1, lang="ru")["result"]
+    assert by_number["you"]["seat"] == "Борис"
+    assert [m["move"] for m in by_number["moves"]] == [m["move"] for m in by_name["moves"]]

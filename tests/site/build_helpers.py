@@ -98,6 +98,7 @@ playoff = "beating"
 
 [[notes]]
 step = 2
+kind = "lay"
 en = "{NOTE_EN}"
 ru = "Осторожно: </script> и & тоже текст"
 """

@@ -386,10 +386,13 @@ export class Session {
     if (this.engine && this.status === "ready") this.engine.request("leave", { key: demo.hand }).catch(() => {});
   }
 
+  /** Keep the seated game for the tab: its set-up, the seat by number (the names change with the
+   * language, the game does not), the visitor's moves. */
   keep() {
     const demo = this.demo;
     if (!demo.seat) return;
-    storage.set(SEAT_KEY + demo.hand, { setup: this.seatSetup, seat: demo.seat.name, moves: this.ownMoves });
+    const index = demo.trace.seats.indexOf(demo.seat.name);
+    storage.set(SEAT_KEY + demo.hand, { setup: this.seatSetup, seat: index < 0 ? "banker" : index, moves: this.ownMoves });
   }
 
   /** Sit again with the kept set-up and make the same moves (after a reload or a restarted engine). */
@@ -401,10 +404,11 @@ export class Session {
   async restore() {
     const kept = this.restoring;
     this.restoring = null;
-    if (kept) await this.restoreFrom(kept);
+    // Kept on the page in the other language, perhaps: the same game, with this page's names.
+    if (kept) await this.restoreFrom({ ...kept, setup: { ...kept.setup, table: this.demo.recorded.setup.table } });
   }
 
-  /** @param {{setup: any, seat: string, moves: string[]}} kept */
+  /** @param {{setup: any, seat: string|number, moves: string[]}} kept */
   async restoreFrom(kept) {
     const demo = this.demo;
     const result = await this.ask("seat", { setup: kept.setup, seat: kept.seat, key: demo.hand }, "panel",
@@ -413,7 +417,7 @@ export class Session {
     if (!this.beforeSeat) this.beforeSeat = { trace: demo.recorded.trace, source: "recorded", n: 1 };
     this.seatSetup = kept.setup;
     this.ownMoves = [];
-    this.showSeat(kept.seat, result);
+    this.showSeat(result.you.seat, result);
     for (const move of kept.moves) {
       if (!(await this.move(move))) break;
     }
