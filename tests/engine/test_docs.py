@@ -13,7 +13,7 @@ from engine.options import CATALOGUE
 
 REPO = Path(__file__).resolve().parents[2]
 RULES = REPO / "docs" / "rules.md"
-LESSON = "lessons/pages/{lang}/05-what-the-text-leaves-open.md"
+LESSON = "lessons/pages/{lang}/06-what-the-text-leaves-open.md"
 
 
 def rules_options_section() -> str:
