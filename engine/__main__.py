@@ -10,25 +10,88 @@ from typing import Any
 from math import sqrt
 from statistics import mean, stdev
 
-from .game import Game
+from .actions import Action, parse_action
+from .catalogue import DECISIONS
+from .errors import EngineError
+from .game import BANKER, Game, Phase, even_spread
+from .live import DECISION_RULES, LiveError
 from .narration import narrate
 from .options import CATALOGUE, Options, OptionError, Table, TableError
 from .policy import default_policy, random_policy
 from .record import RecordError, read_record
 from .session import Session
 from .trace import summary, trace
+from .words import DEFAULT_HOSTS, move_text
 
 
-def _table(players: str) -> Table:
+def _table(players: str, lang: str = "en") -> Table:
+    """A number (the default names of `lang`), or names separated by commas (with the default hosts)."""
     if players.isdigit():
-        return Table.default(int(players))
+        return Table.default(int(players), lang)
     names = tuple(p.strip() for p in players.split(",") if p.strip())
-    return Table(names, "Banker", "Dealer")
+    return Table(names, *DEFAULT_HOSTS[lang])
+
+
+_PROMPT = {
+    "en": {"turn": "{seat}, your turn. {decision} ({rule})", "moves": "Moves (type the code on the left):",
+           "stake": "Type stake A B C D: four whole numbers >= 1 summing to {total}; evenly: {even}.",
+           "ask": "your move> ", "cards": "Cards: rank 2-10, J, Q, K, A, then suit S, H, D, C (TH is the ten "
+                                          "of hearts).", "left": "No move typed: the game is left unfinished."},
+    "ru": {"turn": "{seat}, ваш ход. {decision} ({rule})", "moves": "Ходы (введите запись слева):",
+           "stake": "Введите stake A B C D: четыре целых числа не меньше 1, в сумме {total}; поровну: {even}.",
+           "ask": "ваш ход> ", "cards": "Карты: достоинство 2–10, J, Q, K, A (по-русски В, Д, К, Т), затем масть "
+                                       "S, H, D, C (по-русски П, Ч, Б, Т); латинская T — десятка, русская Т — туз.",
+           "left": "Ход не введён: партия осталась недоигранной."},
+}
+
+
+def _ask(game: Game, seat: str, lang: str) -> Action | None:
+    """The seated player's move, typed: the decision, every legal move with its code and its words;
+    a refused move is explained and asked again. None at the end of the input."""
+    words = _PROMPT[lang]
+    phase = game.phase.value
+    print(words["turn"].format(seat=seat, decision=DECISIONS[phase][lang], rule=DECISION_RULES[game.phase]))
+    if game.phase is Phase.STAKE:
+        print("  " + words["stake"].format(total=game.pool, even=" ".join(str(n) for n in even_spread(game.pool))))
+    else:
+        legal = game.legal_actions()
+        width = max(len(str(a)) for a in legal)
+        print("  " + words["moves"])
+        for action in legal:
+            print(f"    {str(action):<{width}}  {move_text(action, lang, command=True)}")
+        print("  " + words["cards"])
+    while True:
+        try:
+            text = input(words["ask"])
+        except EOFError:
+            print()
+            print(words["left"])
+            return None
+        try:
+            action = parse_action(text)
+            game.check(action)
+            return action
+        except EngineError as error:
+            print(error.words(lang, you=True))
 
 
 def cmd_play(args: argparse.Namespace) -> int:
+    """A game told in one language; with --seat, that seat's decisions are typed (the others play by
+    the default policy)."""
     options = Options.parse_pairs(args.option)
-    game = Game(_table(args.players), options, seed=args.seed)
+    table = _table(args.players, args.lang)
+    game = Game(table, options, seed=args.seed)
+    seat = None
+    if args.seat is not None:
+        given = args.seat.strip()
+        if given.isdigit() and 1 <= int(given) <= len(game.seats):
+            given = game.seats[int(given) - 1]
+        if given.lower() in ("banker", "банкир"):
+            seat = BANKER
+        elif given in game.seats:
+            seat = game.seats.index(given)
+        else:
+            raise LiveError("no_seat", seat=given, seats=list(game.seats))
     printed = 0
     while True:
         for event in game.events[printed:]:
@@ -36,7 +99,13 @@ def cmd_play(args: argparse.Namespace) -> int:
         printed = len(game.events)
         if game.over:
             return 0
-        game.apply(default_policy(game))
+        if seat is not None and game.to_act == seat:
+            action = _ask(game, table.banker if seat == BANKER else game.seats[seat], args.lang)
+            if action is None:
+                return 1
+        else:
+            action = default_policy(game)
+        game.apply(action)
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
@@ -157,6 +226,8 @@ def main(argv: list[str] | None = None) -> int:
         p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="an interpretation, repeatable")
         if name == "play":
             p.add_argument("--lang", choices=("en", "ru"), default="en")
+            p.add_argument("--seat", help="play this seat yourself: a name, a number from 1, or banker "
+                                          "(for spread=chosen); each decision lists the legal moves' codes")
             p.set_defaults(run=cmd_play)
         else:
             p.add_argument("games", type=int, metavar="N")
@@ -175,8 +246,9 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         return int(args.run(args))
-    except (RecordError, OptionError, TableError) as error:
-        print(f"error: {error}", file=sys.stderr)
+    except (RecordError, OptionError, TableError, LiveError) as error:
+        lang = getattr(args, "lang", "en")
+        print(f"{'error' if lang == 'en' else 'ошибка'}: {error.words(lang)}", file=sys.stderr)
         return 2
 
 

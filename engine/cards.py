@@ -10,7 +10,16 @@ from .errors import EngineError
 SUITS = "SHDC"  # spades, hearts, diamonds, clubs: the display and sort order
 RANKS = tuple(range(2, 15))  # 2..10, J=11, Q=12, K=13, A=14: ace high
 RANK_LETTERS = {10: "T", 11: "J", 12: "Q", 13: "K", 14: "A"}
-_RANK_FROM_TEXT = {**{str(r): r for r in range(2, 11)}, "T": 10, "J": 11, "Q": 12, "K": 13, "A": 14}
+# Typed cards may also use the Russian card faces' letters and the suits' symbols: rank В Д К Т
+# (валет, дама, король, туз: the Cyrillic Т is the ace, the Latin T the ten), suit П Ч Б Т or К
+# (пики, черви, бубны, трефы or крести; the two-letter marks of the Russian card faces, пк чр бб
+# тр, too) or ♠ ♥ ♦ ♣. The suit is read from the end, so «ТТ» is the ace of clubs and «КК» the king
+# of clubs. Output stays in the notation above.
+_RANK_FROM_TEXT = {**{str(r): r for r in range(2, 11)}, "T": 10, "J": 11, "Q": 12, "K": 13, "A": 14,
+                   "В": 11, "Д": 12, "К": 13, "Т": 14}
+_SUIT_FROM_TEXT = {**{s: s for s in "SHDC"}, "П": "S", "Ч": "H", "Б": "D", "Т": "C", "К": "C",
+                   "ПК": "S", "ЧР": "H", "ББ": "D", "ТР": "C",
+                   "♠": "S", "♥": "H", "♦": "D", "♣": "C", "♤": "S", "♡": "H", "♢": "D", "♧": "C"}
 
 
 class CardError(EngineError):
@@ -46,12 +55,15 @@ class Card:
 
     @staticmethod
     def parse(text: str) -> Card:
-        """Read `AS`, `TH`, `10h`, ` 7c ` (case and spaces are lax; rank then suit)."""
+        """Read `AS`, `TH`, `10h`, ` 7c ` (case and spaces are lax; rank then suit), and the Russian
+        letters and suit symbols above: `ТП` (the ace of spades), `10ч`, `Д♦`."""
         token = text.strip().upper()
-        rank = _RANK_FROM_TEXT.get(token[:-1])
-        if len(token) < 2 or rank is None or token[-1] not in SUITS:
-            raise CardError("not_a_card", text=text.strip())
-        return _CARDS[rank, token[-1]]
+        for size in (2, 1):
+            suit = _SUIT_FROM_TEXT.get(token[-size:]) if len(token) > size else None
+            rank = _RANK_FROM_TEXT.get(token[:-size])
+            if suit is not None and rank is not None:
+                return _CARDS[rank, suit]
+        raise CardError("not_a_card", text=text.strip())
 
     def __str__(self) -> str:
         return RANK_LETTERS.get(self.rank, str(self.rank)) + self.suit

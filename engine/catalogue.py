@@ -26,7 +26,7 @@ _PHASE_WORDS = {
 }
 
 # What the seated visitor is asked to do, by decision.
-_DECISIONS = {
+DECISIONS = {
     "stake": {"en": "Spread the sum over the four cards, at least one chip on each.",
               "ru": "Распределите сумму по четырём картам, хотя бы по фишке на каждую."},
     "lead": {"en": "Lead one card, or two of one rank.", "ru": "Ходите с одной карты или с двух одного достоинства."},
@@ -86,6 +86,6 @@ def catalogue(lang: str) -> dict[str, Any]:
         "nouns": {noun: forms[lang]["nom"] for noun, forms in NOUNS.items()},
         "phases": {p.value: phase_part(p) for p in Phase},
         "phase_words": {part: words[lang] for part, words in _PHASE_WORDS.items()},
-        "decisions": {kind: words[lang] for kind, words in _DECISIONS.items()},
+        "decisions": {kind: words[lang] for kind, words in DECISIONS.items()},
         "terms": {key: words[lang] for key, words in TERMS.items()},
     }

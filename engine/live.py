@@ -39,7 +39,7 @@ from .options import MAX_SEED, Options, Table, whole_number
 from .policy import default_policy
 from .record import MAX_GAMES, Note, Record, RecordError
 from .trace import for_page, teller, told, trace
-from .words import LANGS, move_text
+from .words import LANGS, default_names, move_text
 
 DECISION_RULES = {Phase.STAKE: "p4", Phase.LEAD: "p10", Phase.ANSWER: "p10", Phase.TRICK: "p13"}
 
@@ -48,15 +48,18 @@ class LiveError(EngineError):
     """A request the live engine cannot serve: no such seat, nothing to undo, no seat taken."""
 
 
-def setup_record(setup: dict[str, Any]) -> Record:
+def setup_record(setup: dict[str, Any], lang: str = "en") -> Record:
     """A record from the demo's set-up: {table, options, seed, decks, pool, actions, notes}."""
     table_data = setup["table"]
     players = setup.get("players")
     names = tuple(table_data["players"])
     if players is not None:
         players = whole_number(players, "players", 0)
-        # Another number of players: the record's names first, then P4, P5...
-        names = names[:players] + tuple(f"P{i + 1}" for i in range(len(names), players))
+        # Another number of players: the record's names first, then the default names of the page's
+        # language that are not at the table yet (Anna, Boris, Vera, Gleb… / Анна, Борис, Вера, Глеб…).
+        names = names[:players]
+        taken = names + (table_data["banker"], table_data["dealer"])
+        names += default_names(max(0, players - len(names)), lang, taken)
     table = Table(names, table_data["banker"], table_data["dealer"])
     decks = setup.get("decks")
     return Record(
@@ -73,7 +76,7 @@ def setup_record(setup: dict[str, Any]) -> Record:
 
 def replay(setup: dict[str, Any], lang: str) -> dict[str, Any]:
     """The page trace of a hand under the set-up given (see the module's doc)."""
-    record = setup_record(setup)
+    record = setup_record(setup, lang)
     record.table.check(record.options)
     notice = None
     try:
@@ -89,8 +92,8 @@ class Seat:
     """A visitor at the table: one seat (a player's name or number from 0, or "banker" for the
     spread) is his. (A number finds the same seat whatever the language's names.)"""
 
-    def __init__(self, setup: dict[str, Any], seat: str | int) -> None:
-        record = setup_record(setup)
+    def __init__(self, setup: dict[str, Any], seat: str | int, lang: str = "en") -> None:
+        record = setup_record(setup, lang)
         record.moves, record.notes = [], []
         self.record = record
         self.steps: list[dict[str, Any]] = []
@@ -177,7 +180,7 @@ def _seat_of(request: dict[str, Any]) -> Seat:
 def _take_seat(request: dict[str, Any], lang: str) -> dict[str, Any]:
     key = str(request.get("key", ""))
     _seats.pop(key, None)
-    seat = Seat(request["setup"], request["seat"])
+    seat = Seat(request["setup"], request["seat"], lang)
     _seats[key] = seat
     return seat.state(lang)
 

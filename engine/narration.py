@@ -11,8 +11,10 @@ from typing import Any, Callable, Sequence
 
 from . import events as ev
 from .errors import EngineError
+from .cards import Card
 from .words import (
-    LANGS, SUIT_NAMES, SUIT_WORDS, Case, card_name, cards_text, chips, count, list_text, plural_category,
+    LANGS, SUIT_NAMES, SUIT_WORDS, Case, card_name, cards_text, chips, count, list_text, name_in, names_in,
+    plural_category,
 )
 
 
@@ -27,20 +29,47 @@ def _ordinal(n: int, lang: str) -> str:
 
 
 # ---------------------------------------------------------------------------- events
+#
+# Russian sentences agree with any player: a player is named in the nominative as the subject of a
+# verb in the present tense (never a gendered past tense, pronoun or participle about him or her),
+# and in an oblique case only through words.name_in, which declines the names it knows («у Анны»,
+# «ходит под Бориса») and puts «игрок» in that case before any other («у игрока P1»).
+
+def _gen(name: str) -> str:
+    return name_in(name, "gen")
+
+
+def _dat(name: str) -> str:
+    return name_in(name, "dat")
+
+
+def _acc(name: str) -> str:
+    return name_in(name, "acc")
+
+
+def _ins(name: str) -> str:
+    return name_in(name, "ins")
+
 
 def _game_start(e: ev.GameStart, lang: str) -> str:
-    seats = ", ".join(e.seats)
+    seats = list_text(e.seats, lang)
     if lang == "en":
-        text = f"{e.banker} is the banker and {e.dealer} the dealer, each with a deck of 52; the players are {seats}."
+        text = f"{e.banker} is the banker and {e.dealer} the dealer, each with a deck of 52 cards; the players are {seats}."
         return text + (f" The pool carried in holds {chips(e.pool, lang)}." if e.pool else "")
-    text = f"{e.banker} — банкир, {e.dealer} — сдающий, у каждого колода в 52 листа; играют {seats}."
+    text = f"Банкир — {e.banker}, сдающий — {e.dealer}, у каждого колода в 52 листа; играют {seats}."
     return text + (f" В банке с прошлого кона {chips(e.pool, lang)}." if e.pool else "")
 
 
 def _lay(e: ev.Lay, lang: str) -> str:
     if lang == "en":
-        return f"Round {e.round}: the banker takes four cards from his deck and lays them face down."
-    return f"Круг {e.round}: банкир вынимает из своей колоды четыре карты и кладёт их рубашкой вверх."
+        return f"Round {e.round}: the banker takes four cards from the banker's deck and lays them face down."
+    return f"Круг {e.round}: банкир вынимает из своей колоды четыре карты и кладёт их на стол рубашкой вверх."
+
+
+def _on_table(pool: int, lang: str) -> str:
+    if lang == "en":
+        return f"{chips(pool, lang)} {'is' if pool == 1 else 'are'} now on the table to be staked"
+    return f"на столе {chips(pool, lang)} для ставок"
 
 
 def _pay(e: ev.Pay, lang: str) -> str:
@@ -48,24 +77,23 @@ def _pay(e: ev.Pay, lang: str) -> str:
     amounts = set(payments.values())
     if "p8" in e.rules:  # a short last round: the payments follow the deal (short_pay)
         if lang == "en":
-            return ("The dealer's deck will not give everyone three cards, so the payments follow the deal: "
-                    + ", ".join(f"{p} {n}" for p, n in payments.items())
-                    + f"; {chips(e.pool, lang)} are now on the table to be staked.")
+            return ("The dealer's deck will not give everyone three cards, so the stakes follow the deal: "
+                    + ", ".join(f"{p} {n}" for p, n in payments.items()) + f"; {_on_table(e.pool, lang)}.")
         return ("Колоды сдающего всем на три карты не хватит, и взносы платят по сдаче: "
-                + ", ".join(f"{p} — {n}" for p, n in payments.items()) + f"; на столе {chips(e.pool, lang)} для ставок.")
+                + ", ".join(f"{p} — {n}" for p, n in payments.items()) + f"; {_on_table(e.pool, lang)}.")
     if lang == "en":
-        each = (f"Each player pays {chips(amounts.pop(), lang)}" if len(amounts) == 1 else
-                "The players pay " + ", ".join(f"{p} {n}" for p, n in payments.items()))
-        return f"{each}; {chips(e.pool, lang)} are now on the table to be staked."
-    each = (f"Каждый игрок вносит {chips(amounts.pop(), lang)}" if len(amounts) == 1 else
-            "Игроки вносят: " + ", ".join(f"{p} — {n}" for p, n in payments.items()))
-    return f"{each}; на столе {chips(e.pool, lang)} для ставок."
+        each = (f"Each player pays a stake of {chips(amounts.pop(), lang)}" if len(amounts) == 1 else
+                "The players pay their stakes: " + ", ".join(f"{p} {n}" for p, n in payments.items()))
+        return f"{each}; {_on_table(e.pool, lang)}."
+    each = (f"Каждый игрок вносит взнос в {chips(amounts.pop(), lang, 'acc')}" if len(amounts) == 1 else
+            "Игроки вносят взносы: " + ", ".join(f"{p} — {n}" for p, n in payments.items()))
+    return f"{each}; {_on_table(e.pool, lang)}."
 
 
 def _spread(e: ev.Spread, lang: str) -> str:
     stakes = " + ".join(str(s) for s in e.stakes)
     if lang == "en":
-        how = {"even": "as evenly as he can", "random": "at random", "chosen": "as he chooses"}[e.how]
+        how = {"even": "as evenly as possible", "random": "at random", "chosen": "as the banker chooses"}[e.how]
         return f"The banker spreads the sum over the four cards {how}: {stakes}, something on every card."
     how = {"even": "как можно ровнее", "random": "наугад", "chosen": "по своему выбору"}[e.how]
     return f"Банкир распределяет сумму по четырём картам {how}: {stakes}, на каждую что-нибудь."
@@ -75,27 +103,27 @@ def _deal(e: ev.Deal, lang: str) -> str:
     hands = e.hands
     if lang == "en":
         lead = "The dealer deals three cards to each player" if not e.short else \
-            "The dealer's deck is nearly out: he deals what is left in the usual order"
-        return lead + ": " + "; ".join(f"{p} {cards_text(h, lang)}" for p, h in hands.items() if h) + "."
+            "The dealer's deck is nearly out: what is left is dealt in the usual order"
+        return lead + ": " + "; ".join(f"{p} gets {_cards([str(c) for c in h], lang)}" for p, h in hands.items() if h) + "."
     lead = "Сдающий сдаёт каждому игроку по три карты" if not e.short else \
-        "Колода сдающего на исходе: он сдаёт оставшееся в обычном порядке"
+        "Колода сдающего на исходе: оставшиеся карты сдаются в обычном порядке"
     return lead + ": " + "; ".join(f"{p} — {cards_text(h, lang)}" for p, h in hands.items() if h) + "."
 
 
 def _reveal(e: ev.Reveal, lang: str) -> str:
-    card, stake, who = card_name(e.card, lang), chips(e.stake, lang), e.winner
+    stake, who = chips(e.stake, lang), e.winner
     nth = _ordinal(e.position, lang)
     if lang == "en":
-        head = f"The banker turns up the {nth} card, the {card}, with {stake} on it: "
+        head = f"The banker turns up the {nth} card, the {card_name(e.card, lang)}, with {stake} on it: "
         if who:
             return head + f"{who} holds the same card and takes the whole stake."
-        rest = "the stake stays in the pool for the next four" if e.to == "pool" else "the banker keeps the stake"
+        rest = "the stake stays on the table for the next four" if e.to == "pool" else "the banker keeps the stake"
         return head + f"nobody holds it, so {rest}."
-    head = f"Банкир вскрывает {nth} карту — {card}, на ней {stake}: "
+    head = f"Банкир вскрывает {nth} карту — {card_name(e.card, lang, 'acc')}, на ней {stake}: "
     if who:
-        return head + f"у игрока {who} та же карта, он получает всю сумму."
-    rest = "ставка остаётся на следующую четвёрку" if e.to == "pool" else "ставку забирает банкир"
-    return head + f"ни у кого её нет, {rest}."
+        return head + f"такая же карта у {_gen(who)}, и вся сумма достаётся {_dat(who)}."
+    rest = "ставка остаётся на столе для следующей четвёрки" if e.to == "pool" else "ставку забирает банкир"
+    return head + f"такой карты ни у кого нет, {rest}."
 
 
 def _discard(e: ev.Discard, lang: str) -> str:
@@ -107,39 +135,43 @@ def _discard(e: ev.Discard, lang: str) -> str:
         return text + "."
     text = "Банкир сбрасывает открытые карты"
     if won:
-        text += "; " + "; ".join(f"{p} сбрасывает выигравшую карту: {cards_text(c, lang)}" for p, c in won.items())
+        text += "; " + "; ".join(
+            f"{p} сбрасывает {'выигравшую карту' if len(c) == 1 else 'выигравшие карты'} — {cards_text(c, lang, 'acc')}"
+            for p, c in won.items())
     return text + "."
 
 
 def _lay_aside(e: ev.LayAside, lang: str) -> str:
     counts = {p: len(c) for p, c in e.cards.items() if c}
     if lang == "en":
-        return ("The cards that won nothing go face down onto each player's own pile: "
+        return ("Each player lays aside the cards that won nothing: "
                 + ", ".join(f"{p} {count_cards(n, lang)}" for p, n in counts.items()) + ".") if counts else \
-            "Nobody has a card left to lay aside."
-    return ("Карты, ничего не выигравшие, каждый откладывает в свою колоду: "
+            "Nobody has a card to lay aside."
+    return ("Карты, ничего не выигравшие, каждый игрок кладёт к своим отложенным картам: "
             + ", ".join(f"{p} — {count_cards(n, lang)}" for p, n in counts.items()) + ".") if counts else \
-        "Откладывать некому."
+        "Откладывать нечего."
 
 
 def _lottery_end(e: ev.LotteryEnd, lang: str) -> str:
     rounds = e.rounds
     if "p4" in e.rules:  # the short last round would not raise a chip for each of the four (short_pay)
         if lang == "en":
-            return (f"After {rounds} round{'s' if rounds != 1 else ''} the dealer has {count_cards(e.dealer_left, lang)} "
+            return (f"After {count(rounds, 'round', lang)} the dealer has {count_cards(e.dealer_left, lang)} "
                     "left, but what the players would pay for them cannot put a chip on each of the banker's four, "
-                    f"so the lottery is over (banker's deck {e.banker_left} left); the laid-aside cards will be "
-                    "played off.")
-        return (f"После {rounds}-го круга в колоде сдающего осталось так мало карт ({e.dealer_left}), что взносов "
+                    f"so the lottery is over ({count_cards(e.banker_left, lang)} left in the banker's deck); the "
+                    "laid-aside cards will be played off.")
+        return (f"После {rounds}-го круга в колоде сдающего так мало карт ({e.dealer_left}), что взносов "
                 "за короткую сдачу не хватит даже на фишку для каждой из четырёх карт банкира: лотерея окончена "
-                f"(у банкира осталось {e.banker_left}); разыгрываются отложенные карты.")
+                f"(в колоде банкира {count(e.banker_left, 'card', lang)}); разыгрываются отложенные карты.")
     if lang == "en":
         whose = "banker's" if e.deck == "banker" else "dealer's"
-        return (f"After {rounds} round{'s' if rounds != 1 else ''} the {whose} deck cannot start another, so the lottery is over "
-                f"(banker's deck {e.banker_left} left, dealer's {e.dealer_left}); the laid-aside cards will be played off.")
+        return (f"After {count(rounds, 'round', lang)} the {whose} deck cannot start another, so the lottery is over "
+                f"({count_cards(e.banker_left, lang)} left in the banker's deck, {e.dealer_left} in the dealer's); "
+                "the laid-aside cards will be played off.")
     whose = "банкира" if e.deck == "banker" else "сдающего"
-    return (f"После {rounds}-го круга колоды {whose} не хватает на новый, лотерея окончена "
-            f"(у банкира осталось {e.banker_left}, у сдающего {e.dealer_left}); разыгрываются отложенные карты.")
+    return (f"После {rounds}-го круга колоды {whose} на новый круг не хватает, лотерея окончена "
+            f"(в колоде банкира {count(e.banker_left, 'card', lang)}, в колоде сдающего "
+            f"{count(e.dealer_left, 'card', lang)}); разыгрываются отложенные карты.")
 
 
 def _leader_en(leader: str, last_winner: str | None) -> str:
@@ -152,18 +184,19 @@ def _leader_en(leader: str, last_winner: str | None) -> str:
 
 def _leader_ru(leader: str, last_winner: str | None) -> str:
     if last_winner == leader:
-        return f"Начинает {leader}: последний выигрыш — за этим игроком"
+        return f"Начинает {leader}: последний выигрыш достался {_dat(leader)}"
     if last_winner is None:
         return f"Начинает {leader} (выигрышей не было)"
-    return f"Последний выигрыш — за игроком {last_winner}, но карт не осталось; начинает сидящий слева, {leader}"
+    return (f"Последний выигрыш достался {_dat(last_winner)}, но карт у {_gen(last_winner)} нет, и ход переходит "
+            f"влево, к {_dat(leader)}")
 
 
 def _sitting_out(names: Sequence[str], lang: str) -> str:
     if not names:
         return ""
     if lang == "en":
-        return f" {', '.join(names)} {'sits' if len(names) == 1 else 'sit'} out with no cards."
-    return f" {', '.join(names)} без карт и не {'играет' if len(names) == 1 else 'играют'}."
+        return f" {list_text(names, lang)} {'sits' if len(names) == 1 else 'sit'} out with no cards."
+    return f" {list_text(names, lang)} без карт и не {'играет' if len(names) == 1 else 'играют'}."
 
 
 def _playoff_start(e: ev.PlayoffStart, lang: str) -> str:
@@ -176,36 +209,35 @@ def _playoff_start(e: ev.PlayoffStart, lang: str) -> str:
                     "so they are fined as they stand.")
         if reason == "empty_hand":
             what = "the stage by beating" if both else f"the play-off {way}"
-            return f"{', '.join(out)} laid nothing aside, so {what} is over before it starts."
+            has = "has" if len(out) == 1 else "have"
+            return f"{list_text(out, lang)} {has} no laid-aside cards, so {what} is over before it starts."
         head = "The play-off begins, by beating first and then by tricks" if both else f"The play-off {way} begins"
-        return (f"{head}: each player's laid-aside pile becomes that player's hand. {_leader_en(leader, e.last_winner)}."
+        return (f"{head}: each player takes the laid-aside cards in hand. {_leader_en(leader, e.last_winner)}."
                 + _sitting_out(out, lang))
     way = {"beating": "с отбоем", "tricks": "на взятки"}.get(e.way, "")
     if reason == "too_few":
-        return (f"Розыгрыш{' ' + way if way else ''} не состоится: карты остались меньше чем у двух игроков, они платят "
-                "штраф за то, что на руках.")
+        return (f"Розыгрыша{' ' + way if way else ''} не будет: карты остались меньше чем у двух игроков, и штраф "
+                "платят за то, что на руках.")
     if reason == "empty_hand":
         what = "этап с отбоем" if both else f"розыгрыш {way}"
-        whose = "У игрока" if len(out) == 1 else "У игроков"
-        return f"{whose} {', '.join(out)} нет отложенных карт, и {what} окончен, не начавшись."
+        return f"У {names_in(out, 'gen')} нет отложенных карт, и {what} окончен, не начавшись."
     head = "Начинается розыгрыш — сначала с отбоем, потом на взятки" if both else f"Начинается розыгрыш {way}"
-    return (f"{head}: отложенная колода каждого — его карты на руках. {_leader_ru(leader, e.last_winner)}."
+    return (f"{head}: каждый игрок берёт в руки свои отложенные карты. {_leader_ru(leader, e.last_winner)}."
             + _sitting_out(out, lang))
 
 
 def _second_stage(e: ev.SecondStage, lang: str) -> str:
-    out = ", ".join(e.out)
     if lang == "en":
         has = "has" if len(e.out) == 1 else "have"
-        head = (f"{out} {has} no cards left, so the stage by beating is over: the fines for cards not beaten are paid "
-                "now")
+        head = (f"{list_text(e.out, lang)} {has} no cards left, so the stage by beating is over: the fines for "
+                "cards not beaten are paid now")
         if e.not_played or e.leader is None:
             return (head + ". Fewer than two players still hold cards, so there is no stage by tricks: whoever holds "
                     "cards pays by suit.")
         return (head + f", and the cards still held are played off by tricks. {_leader_en(e.leader, e.last_winner)}."
                 + _sitting_out(e.sitting_out, lang))
-    whose = "У игрока" if len(e.out) == 1 else "У игроков"
-    head = f"{whose} {out} кончились карты, и этап с отбоем окончен: за неотбитые карты штраф платят сейчас"
+    head = (f"У {names_in(e.out, 'gen')} кончились карты, и этап с отбоем окончен: штраф за неотбитые карты платят "
+            "сейчас")
     if e.not_played or e.leader is None:
         return (head + ". Карты остались меньше чем у двух игроков, и на взятки играть некому: у кого остались "
                 "карты, тот платит по мастям.")
@@ -218,26 +250,33 @@ def _lead(e: ev.Lead, lang: str) -> str:
     # the lead goes past the player who took.
     if lang == "en":
         return f"{e.who} leads the {cards_text(e.cards, lang)} to {e.to}, who must beat."
-    return f"{e.who} ходит под игрока {e.to}: {cards_text(e.cards, lang)}; тот обязан отбиться."
+    return f"{e.who} ходит под {_acc(e.to)} {cards_text(e.cards, lang, 'ins')}; отбиваться {_dat(e.to)}."
+
+
+def _covers(covers: Sequence[Sequence[Card]], lang: str) -> str:
+    """"the seven of hearts with the nine of hearts" / «семёрку червей девяткой червей» (accusative,
+    then instrumental: the covering card is the one that beats)."""
+    if lang == "en":
+        return " and ".join(f"the {card_name(l, lang)} with the {card_name(c, lang)}" for l, c in covers)
+    return " и ".join(f"{card_name(l, lang, 'acc')} {card_name(c, lang, 'ins')}" for l, c in covers)
 
 
 def _beat(e: ev.Beat, lang: str) -> str:
     if lang == "en":
-        pairs = "; ".join(f"the {card_name(l, lang)} with the {card_name(c, lang)}" for l, c in e.covers)
-        return f"{e.who} beats {pairs}. The cards are discarded, and {e.who} leads next, to the left."
-    pairs = "; ".join(f"{card_name(l, lang)} — {card_name(c, lang)}" for l, c in e.covers)
-    return f"{e.who} отбивается: {pairs}. Карты сбрасываются, и {e.who} ходит под соседа слева."
+        return (f"{e.who} beats {_covers(e.covers, lang)}. The cards are discarded, and {e.who} leads next, "
+                "to the left.")
+    return (f"{e.who} бьёт {_covers(e.covers, lang)}. Карты сбрасываются, и {e.who} ходит под соседа слева.")
 
 
 def _take(e: ev.Take, lang: str) -> str:
     covers = e.covers
     if lang == "en":
-        part = (f"{e.who} covers the {card_name(covers[0][0], lang)} with the {card_name(covers[0][1], lang)} "
-                f"but cannot beat the rest: ") if covers else f"{e.who} cannot beat: "
-        return part + f"the {cards_text(e.cards, lang)} go onto {e.who}'s separate pile, and the turn passes on."
-    part = (f"{e.who} кроет {card_name(covers[0][0], lang, 'acc')} — {card_name(covers[0][1], lang)}, "
-            f"но остальное отбить не может; ") if covers else f"{e.who} не может отбиться: "
-    return part + f"забирает {cards_text(e.cards, lang, 'acc')} в отдельную колоду и пропускает ход."
+        part = (f"{e.who} covers {_covers(covers, lang)} but cannot beat the rest, and takes "
+                if covers else f"{e.who} cannot beat and takes ")
+        return part + f"the {cards_text(e.cards, lang)}, to be fined as cards not beaten; the turn passes on."
+    part = (f"{e.who} кроет {_covers(covers, lang)}, но остальное отбить не может: "
+            if covers else f"{e.who} не может отбиться: ")
+    return part + f"забирает {cards_text(e.cards, lang, 'acc')} себе в неотбитые карты и пропускает ход."
 
 
 def _lead_abandoned(e: ev.LeadAbandoned, lang: str) -> str:
@@ -246,57 +285,56 @@ def _lead_abandoned(e: ev.LeadAbandoned, lang: str) -> str:
         last = f"That was {e.who}'s last card" if one else f"Those were {e.who}'s last cards"
         return (f"{last}, so the play-off by beating ends at once: {e.to} need not answer, and the "
                 f"{cards_text(e.cards, lang)} {'goes' if one else 'go'} to the discard.")
-    last = f"Это была последняя карта игрока {e.who}" if one else f"Это были последние карты игрока {e.who}"
-    return (f"{last}, и розыгрыш с отбоем тут же кончается: отбиваться игроку {e.to} не нужно, "
+    last = f"Это была последняя карта {_gen(e.who)}" if one else f"Это были последние карты {_gen(e.who)}"
+    return (f"{last}, и розыгрыш с отбоем на этом кончается: отбиваться {_dat(e.to)} не нужно, "
             f"{cards_text(e.cards, lang)} {'уходит' if one else 'уходят'} в сброс.")
 
 
 def _play(e: ev.Play, lang: str) -> str:
-    card = card_name(e.card, lang)
     if lang == "en":
+        card = card_name(e.card, lang)
         return f"{e.who} leads the {card}." if e.lead else f"{e.who} plays the {card}."
-    return f"{e.who} ходит: {card}." if e.lead else f"{e.who} кладёт: {card}."
+    if e.lead:
+        return f"{e.who} ходит {card_name(e.card, lang, 'ins')}."
+    return f"{e.who} кладёт {card_name(e.card, lang, 'acc')}."
 
 
 def _trick(e: ev.Trick, lang: str) -> str:
     if lang == "en":
-        return f"{e.who} has the highest card of the led suit: the trick goes aside to {e.who}, who leads next."
-    return f"Старшая карта выхоженной масти у игрока {e.who}: взятка откладывается, и следующий ход за этим игроком."
+        return f"{e.who} has the highest card of the suit led: the trick goes aside to {e.who}, who leads next."
+    return f"Старшая карта выхоженной масти — у {_gen(e.who)}: взятка откладывается, и следующий ход — за {_ins(e.who)}."
 
 
 def _trick_abandoned(e: ev.TrickAbandoned, lang: str) -> str:
     if lang == "en":
-        return f"That was {e.who}'s last card: play stops at once and the unfinished trick is discarded."
-    return f"Это последняя карта игрока {e.who}: игра тут же кончается, неоконченная взятка сбрасывается."
+        return f"That was {e.who}'s last card: the play-off stops at once and the unfinished trick is discarded."
+    return (f"Это последняя карта {_gen(e.who)}: розыгрыш тут же кончается, неоконченная взятка "
+            "сбрасывается.")
 
 
 def _playoff_end(e: ev.PlayoffEnd, lang: str) -> str:
-    out = ", ".join(e.out)
     if lang == "en":
         has = "has" if len(e.out) == 1 else "have"
-        return f"{out} {has} no cards left: the play-off is over, and whoever still holds cards pays."
-    whose = "У игрока" if len(e.out) == 1 else "У игроков"
-    return f"{whose} {out} кончились карты: розыгрыш окончен, у кого остались карты, тот платит."
+        return f"{list_text(e.out, lang)} {has} no cards left: the play-off is over, and whoever still holds cards pays."
+    return f"У {names_in(e.out, 'gen')} кончились карты: розыгрыш окончен, у кого остались карты, тот платит."
 
 
 def _suit_fine(e: ev.SuitFine, lang: str) -> str:
-    amount = chips(e.amount, lang)
     if lang == "en":
         named = [f"{n} {SUIT_NAMES[lang][s] if n > 1 else SUIT_NAMES[lang][s][:-1]}" for s, n in e.by_suit.items()]
-        parts = ", ".join(named[:-1]) + " and " + named[-1] if len(named) > 1 else named[0]
         once = " (once for each suit held)" if e.basis == "per_suit" else ""
-        return f"{e.who} still holds {parts} and pays {amount} into the kitty by suit{once}."
-    parts = ", ".join(f"{SUIT_NAMES[lang][s]} — {n}" for s, n in e.by_suit.items())
+        return f"{e.who} still holds {list_text(named, lang)} and pays {chips(e.amount, lang)} into the kitty by suit{once}."
+    parts = ", ".join(f"{SUIT_WORDS[lang][s]} — {n}" for s, n in e.by_suit.items())
     once = " (по разу за каждую масть)" if e.basis == "per_suit" else ""
-    return f"У игрока {e.who} остались карты ({parts}): в копилку по мастям идёт {amount}{once}."
+    return (f"{e.who} с картами на руках ({parts}) платит в копилку по мастям {chips(e.amount, lang, 'acc')}"
+            f"{once}.")
 
 
 def _fine(e: ev.Fine, lang: str) -> str:
-    amount = chips(e.amount, lang)
     if lang == "en":
         why = " and ".join(x for x in (f"{count_cards(e.hand, lang)} in hand" if e.hand else "",
                                         f"{count_cards(e.penalty, lang)} not beaten" if e.penalty else "") if x)
-        return f"{e.who} pays a fine of {amount} for {why}; it goes to the next game's pool."
+        return f"{e.who} pays a fine of {chips(e.amount, lang)} for {why}; it goes to the next game's pool."
     # The participle agrees with the counted noun: «1 карту, не отбитую», «2 карты, не отбитые», «5 карт, не отбитых».
     beaten = {"one": "не отбитую", "few": "не отбитые", "many": "не отбитых"}[plural_category(e.penalty, lang)]
     why = " и ".join(x for x in (f"{count_cards(e.hand, lang)} на руках" if e.hand else "",
@@ -318,7 +356,9 @@ def _game_end(e: ev.GameEnd, lang: str) -> str:
     if kitty:
         return (f"Кон окончен: {nets}{banker}. Копилка вместе со всем, что осталось на столе, — всего "
                 f"{chips(e.pool, lang)} — переходит в следующий кон.")
-    return f"Кон окончен: {nets}{banker}. В следующий кон переходит {chips(e.pool, lang)}."
+    # The verb agrees with the counted chips: «переходит 1 фишка», «переходит 21 фишка», «переходят 84 фишки».
+    goes = "переходит" if plural_category(e.pool, lang) == "one" else "переходят"
+    return f"Кон окончен: {nets}{banker}. В следующий кон {goes} {chips(e.pool, lang)}."
 
 
 _SENTENCES: dict[type[ev.Event], Callable[[Any, str], str]] = {
@@ -353,7 +393,8 @@ def _cards(codes: list[str], lang: str, case: Case = "nom") -> str:
 
 
 def _illegal_move(code: str, f: dict[str, Any], lang: str, you: bool) -> str:
-    """Why a move is refused, in a sentence: to the player ("you") or about him (the log, a record)."""
+    """Why a move is refused, in a sentence: to the player ("you") or about the player (the log, a record).
+    In Russian an obligation is «нужно» with the player in the dative, which agrees with any name."""
     who: str = f.get("who") or ""
     en = lang == "en"
     if code == "game_over":
@@ -362,32 +403,30 @@ def _illegal_move(code: str, f: dict[str, Any], lang: str, you: bool) -> str:
         doing = _DECISIONS[lang][f["decision"]]
         if you:
             return f"now you must {doing}" if en else f"сейчас вам нужно {doing}"
-        return f"it is {who}'s turn to {doing}" if en else f"сейчас очередь игрока {who}: {doing}"
+        return f"it is {who}'s turn to {doing}" if en else f"сейчас ход {_gen(who)}: нужно {doing}"
     if code == "not_held":
         cards = f["cards"]
         if en:
             return f"{'you do' if you else who + ' does'} not hold {_cards(cards, lang)}"
-        return f"у {'вас' if you else 'игрока ' + who} нет {_cards(cards, lang, 'gen')}"
+        return f"у {'вас' if you else _gen(who)} нет {_cards(cards, lang, 'gen')}"
     if code == "lead_shape":
         if en:
             return f"{'you' if you else who} may lead one card or two of one rank"
-        return f"{'ходить можно' if you else who + ' может ходить'} с одной карты или с двух одного достоинства"
+        return f"{'' if you else _dat(who) + ' '}можно ходить только одной картой или двумя одного достоинства"
     if code == "must_follow":
         suit = SUIT_WORDS[lang][f["suit"]]
         if en:
             return f"{'you hold' if you else who + ' holds'} a card of the led suit, {suit}, and must play it"
-        return (f"у {'вас' if you else 'игрока ' + who} есть карта выхоженной масти ({suit}): "
-                f"класть нужно её")
+        return f"у {'вас' if you else _gen(who)} есть карта выхоженной масти ({suit}), и класть нужно карту этой масти"
     if code == "must_beat":
         if en:
             return f"{'you can beat and must' if you else who + ' can beat and must'} («обязан отбить»)"
-        return (f"{'вы можете отбиться, а кто может, тот' if you else who + ' может отбиться, а кто может, тот'} "
-                "«обязан отбить»")
+        return f"{'вы можете' if you else who + ' может'} отбиться, а кто может, тот «обязан отбить»"
     if code == "answer_the_led":
         led = _cards(f["led"], lang, "acc")
         if en:
             return f"{'you' if you else who} must answer the cards led: {_cards(f['led'], lang)}"
-        return f"{'отбивать нужно' if you else who + ' должен отбивать'} выхоженные карты: {led}"
+        return f"{'' if you else _dat(who) + ' '}нужно отбивать выхоженные карты: {led}"
     if code == "not_higher":
         card, cover = f["card"], f["cover"]
         same = f["beat"] == "same_suit"
@@ -405,22 +444,27 @@ def _illegal_move(code: str, f: dict[str, Any], lang: str, you: bool) -> str:
     if code == "cover_both":
         if en:
             return f"{'you can' if you else who + ' can'} cover both cards led, and so must cover both"
-        return (f"{'вы можете' if you else who + ' может'} покрыть обе выхоженные карты, значит, "
-                f"{'крыть нужно' if you else 'должен крыть'} обе")
+        return f"{'вы можете' if you else who + ' может'} покрыть обе выхоженные карты, значит, крыть нужно обе"
     if code == "take_both":
         if en:
             return (f"{'you' if you else who} cannot cover both cards led, and a player who cannot beat takes "
                     "the cards led to him (failed_defence = take_all): take them")
         return (f"{'вы не можете' if you else who + ' не может'} покрыть обе выхоженные карты, а кто не может "
-                "отбиться, собирает выхоженные под него карты (failed_defence = take_all): их нужно взять")
+                "отбиться, тот забирает выхоженные карты (failed_defence = take_all): их нужно взять")
     if code == "stake_sum":
         total = f["total"]
         if en:
             return (f"{'you' if you else 'the banker'} must spread all {chips(total, lang)} over the four cards, "
                     "at least one on each")
-        return (f"{'нужно' if you else 'банкир должен'} распределить {chips(total, lang, 'acc')} по четырём картам, "
-                "хотя бы по одной на каждую")
+        return (f"{'нужно' if you else 'банкиру нужно'} распределить по четырём картам всю сумму ({chips(total, lang)}), "
+                "хотя бы по фишке на каждую")
     raise KeyError(code)
+
+
+# How a card is written (cards.py): the notation, and in Russian also the Russian card faces' letters.
+_CARD_HINT = ("write rank then suit, e.g. AS, TH, 10H, 7C",
+              "пишите достоинство, затем масть: AS, TH, 10H, 7C или по-русски ТП (туз пик), 10Ч, ДБ, ВТ; "
+              "латинская T — десятка, русская Т — туз")
 
 
 def _notation(code: str, f: dict[str, Any], lang: str) -> str:
@@ -442,8 +486,7 @@ def _notation(code: str, f: dict[str, Any], lang: str) -> str:
         sentence = what[code][0 if en else 1]
     elif code == "bad_card":
         card = f["card"]
-        sentence = (f"{card!r} is not a card (write rank then suit, e.g. AS, TH, 10H, 7C)" if en else
-                    f"«{card}» — не карта (пишите достоинство, затем масть, например AS, TH, 10H, 7C)")
+        sentence = (f"{card!r} is not a card ({_CARD_HINT[0]})" if en else f"«{card}» — не карта ({_CARD_HINT[1]})")
     elif code == "unknown_verb":
         sentence = (f"unknown move {f['verb']!r} (stake, lead, beat, take, play)" if en else
                     f"неизвестный ход «{f['verb']}» (stake, lead, beat, take, play)")
@@ -477,7 +520,7 @@ def _option(code: str, f: dict[str, Any], lang: str, rule: str | None) -> str:
         else:
             name = (f"option {key!r}" if en else f"настройка «{key}»") + cite
         if "suit" in f:
-            name += f" for {f['suit']}" if en else f" для масти {SUIT_WORDS[lang][f['suit']]}"
+            name += f" for {SUIT_WORDS[lang][f['suit']]}" if en else f" для {SUIT_NAMES[lang][f['suit']]}"
         low, high, value = f["minimum"], f.get("maximum"), f["value"]
         if en:
             bound = f">= {low}" if high is None else f"from {low} to {high}"
@@ -531,8 +574,7 @@ def _card(code: str, f: dict[str, Any], lang: str) -> str:
     en = lang == "en"
     if code == "not_a_card":
         text = f["text"]
-        return (f"{text!r} is not a card (write rank then suit, e.g. AS, TH, 10H, 7C)" if en else
-                f"«{text}» — не карта (пишите достоинство, затем масть, например AS, TH, 10H, 7C)")
+        return f"{text!r} is not a card ({_CARD_HINT[0]})" if en else f"«{text}» — не карта ({_CARD_HINT[1]})"
     if code == "no_such_card":
         return f"no such card: rank {f['rank']!r}, suit {f['suit']!r}" if en else \
             f"такой карты нет: достоинство {f['rank']!r}, масть {f['suit']!r}"

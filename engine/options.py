@@ -413,5 +413,10 @@ class Table:
             raise TableError("stake_too_small", "p4", stake=options.stake, seats=seats, total=options.stake * seats)
 
     @classmethod
-    def default(cls, count: int) -> Table:
-        return cls(tuple(f"P{i + 1}" for i in range(count)), "Banker", "Dealer")
+    def default(cls, count: int, lang: str = "en") -> Table:
+        """`count` players with the default names of `lang` (words.DEFAULT_NAMES: Anna, Boris, Vera…
+        / Анна, Борис, Вера…), the banker Papa / Папа and the dealer Mama / Мама."""
+        from .words import DEFAULT_HOSTS, default_names
+
+        banker, dealer = DEFAULT_HOSTS[lang]
+        return cls(default_names(count, lang, (banker, dealer)), banker, dealer)

@@ -48,16 +48,18 @@ SUIT_WORDS = {
     "ru": {"S": "пики", "H": "черви", "D": "бубны", "C": "трефы"},
 }
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
-# The index printed in a card's corner, and the letter beside its suit's shape (so that suits can
-# be told apart without colour). Russian cards mark jack, queen, king, ace В Д К Т; the clubs
-# letter is К (крести, the card players' name of трефы), so that no letter means two things on one card.
+# The index printed in a card's corner, and the mark beside its suit's shape (so that suits can
+# be told apart without colour). Russian cards mark jack, queen, king, ace В Д К Т. A single
+# Russian suit letter would repeat a rank's letter on one card (Т трефы on the ace of clubs, К
+# крести on the king of clubs), so the Russian suit mark is two lower-case letters, which no rank
+# index is: пк, чр, бб, тр. (Typed moves accept them, and the one-letter П Ч Б Т: cards.py.)
 RANK_INDEX = {
     "en": {10: "10", 11: "J", 12: "Q", 13: "K", 14: "A"},
     "ru": {10: "10", 11: "В", 12: "Д", 13: "К", 14: "Т"},
 }
 SUIT_LETTERS = {
     "en": {"S": "S", "H": "H", "D": "D", "C": "C"},
-    "ru": {"S": "П", "H": "Ч", "D": "Б", "C": "К"},
+    "ru": {"S": "пк", "H": "чр", "D": "бб", "C": "тр"},
 }
 
 
@@ -144,6 +146,106 @@ def chips(n: int, lang: str, case: Case = "nom") -> str:
     return count(n, "chip", lang, case)
 
 
+# ---------------------------------------------------------------------------- players' names
+
+NameCase = Literal["nom", "gen", "dat", "acc", "ins"]
+
+# The default names: one set per language, the same people in the same seats (a kept seat comes
+# back in the other language under the same number), enough for the 17 card players a table can
+# seat (options.MAX_PLAYERS), the first three and the hosts as the lessons' hands name them.
+# Women and men alternate, so that the sentences are read with both kinds of name.
+DEFAULT_NAMES: dict[str, tuple[str, ...]] = {
+    "en": ("Anna", "Boris", "Vera", "Gleb", "Darya", "Egor", "Zoya", "Ilya", "Ksenia", "Lev", "Maria", "Nikita",
+           "Olga", "Pyotr", "Raisa", "Semyon", "Tatiana"),
+    "ru": ("Анна", "Борис", "Вера", "Глеб", "Дарья", "Егор", "Зоя", "Илья", "Ксения", "Лев", "Мария", "Никита",
+           "Ольга", "Пётр", "Раиса", "Семён", "Татьяна"),
+}
+DEFAULT_HOSTS: dict[str, tuple[str, str]] = {"en": ("Papa", "Mama"), "ru": ("Папа", "Мама")}
+
+# Russian names by case (genitive, dative, accusative, instrumental): every default name, the
+# lessons' names, and a few more of the same kind. A sentence needs a name's oblique case only
+# after a preposition or a verb that governs one («у Анны», «ходит под Бориса», «за Верой»).
+_RU_NAME_FORMS: dict[str, tuple[str, str, str, str]] = {
+    "Анна": ("Анны", "Анне", "Анну", "Анной"),
+    "Борис": ("Бориса", "Борису", "Бориса", "Борисом"),
+    "Вера": ("Веры", "Вере", "Веру", "Верой"),
+    "Глеб": ("Глеба", "Глебу", "Глеба", "Глебом"),
+    "Дарья": ("Дарьи", "Дарье", "Дарью", "Дарьей"),
+    "Егор": ("Егора", "Егору", "Егора", "Егором"),
+    "Зоя": ("Зои", "Зое", "Зою", "Зоей"),
+    "Илья": ("Ильи", "Илье", "Илью", "Ильёй"),
+    "Ксения": ("Ксении", "Ксении", "Ксению", "Ксенией"),
+    "Лев": ("Льва", "Льву", "Льва", "Львом"),
+    "Мария": ("Марии", "Марии", "Марию", "Марией"),
+    "Никита": ("Никиты", "Никите", "Никиту", "Никитой"),
+    "Ольга": ("Ольги", "Ольге", "Ольгу", "Ольгой"),
+    "Пётр": ("Петра", "Петру", "Петра", "Петром"),
+    "Раиса": ("Раисы", "Раисе", "Раису", "Раисой"),
+    "Семён": ("Семёна", "Семёну", "Семёна", "Семёном"),
+    "Татьяна": ("Татьяны", "Татьяне", "Татьяну", "Татьяной"),
+    "Папа": ("Папы", "Папе", "Папу", "Папой"),
+    "Мама": ("Мамы", "Маме", "Маму", "Мамой"),
+    "Галина": ("Галины", "Галине", "Галину", "Галиной"),
+    "Дмитрий": ("Дмитрия", "Дмитрию", "Дмитрия", "Дмитрием"),
+    "Катя": ("Кати", "Кате", "Катю", "Катей"),
+    "Иван": ("Ивана", "Ивану", "Ивана", "Иваном"),
+    "Ирина": ("Ирины", "Ирине", "Ирину", "Ириной"),
+    "Николай": ("Николая", "Николаю", "Николая", "Николаем"),
+    "Наталья": ("Натальи", "Наталье", "Наталью", "Натальей"),
+    "Алексей": ("Алексея", "Алексею", "Алексея", "Алексеем"),
+    "Елена": ("Елены", "Елене", "Елену", "Еленой"),
+    "Сергей": ("Сергея", "Сергею", "Сергея", "Сергеем"),
+    "Софья": ("Софьи", "Софье", "Софью", "Софьей"),
+    "Михаил": ("Михаила", "Михаилу", "Михаила", "Михаилом"),
+    "Бабушка": ("Бабушки", "Бабушке", "Бабушку", "Бабушкой"),
+    "Дедушка": ("Дедушки", "Дедушке", "Дедушку", "Дедушкой"),
+}
+_NAME_CASE_INDEX = {"gen": 0, "dat": 1, "acc": 2, "ins": 3}
+# «игрок» by case, for a name the table above does not know: «у игрока P1», «ходит под игрока P1».
+_PLAYER = {"nom": ("игрок", "игроки"), "gen": ("игрока", "игроков"), "dat": ("игроку", "игрокам"),
+           "acc": ("игрока", "игроков"), "ins": ("игроком", "игроками")}
+
+
+def default_names(count: int, lang: str, taken: Iterable[str] = ()) -> tuple[str, ...]:
+    """The first `count` default names of `lang` that are not `taken` (repeated with a number if
+    ever the list runs out)."""
+    used = set(taken)
+    pool = [n for n in DEFAULT_NAMES[lang] if n not in used]
+    number = 2
+    while len(pool) < count:
+        pool.extend(f"{n} {number}" for n in DEFAULT_NAMES[lang] if f"{n} {number}" not in used)
+        number += 1
+    return tuple(pool[:count])
+
+
+def knows_name(name: str) -> bool:
+    """Whether the Russian forms of `name` are known (then every case is the name's own)."""
+    return name in _RU_NAME_FORMS
+
+
+def name_in(name: str, case: NameCase, lang: str = "ru") -> str:
+    """A player's name in a Russian case: «Анна» -> «Анны», «Анне», «Анну», «Анной». A name whose
+    forms are not known follows «игрок» in that case, so that the sentence stays grammatical:
+    «игрока P1», «игроку Marie». English names have no cases."""
+    if lang == "en" or case == "nom":
+        return name
+    forms = _RU_NAME_FORMS.get(name)
+    if forms is not None:
+        return forms[_NAME_CASE_INDEX[case]]
+    return f"{_PLAYER[case][0]} {name}"
+
+
+def names_in(names: Iterable[str], case: NameCase, lang: str = "ru") -> str:
+    """Several names in one case, as a list: «Анны и Бориса»; names not known follow «игрок»
+    (plural when none is known: «игроков P1 и P2»)."""
+    names = list(names)
+    if lang == "en" or case == "nom":
+        return list_text(names, lang)
+    if len(names) > 1 and not any(knows_name(n) for n in names):
+        return f"{_PLAYER[case][1]} {list_text(names, lang)}"
+    return list_text([name_in(n, case, lang) for n in names], lang)
+
+
 # ---------------------------------------------------------------------------- moves
 
 _VERBS = {  # (someone does it, do it): the move list says who did what; the seated player's buttons say what to do
@@ -156,8 +258,10 @@ _VERBS = {  # (someone does it, do it): the move list says who did what; the sea
 
 def move_text(action: Action, lang: str, short: bool = False, command: bool = False) -> str:
     """A move in words: "beats the seven of hearts with the nine of hearts" / «бьёт семёрку червей
-    девяткой червей»; `short` with card symbols, "beats 7♥ with 9♥" / «бьёт 7♥ — 9♥»; `command`
-    as a button offers it, "Beat the seven of hearts with …" / «Отбить семёрку червей …»."""
+    девяткой червей» (the led card in the accusative, the card that beats it in the instrumental;
+    «ходит семёркой червей», «кладёт короля червей»); `short` with card symbols, "beats 7♥ with
+    9♥" / «бьёт 7♥ — 9♥»; `command` as a button offers it, "Beat the seven of hearts with …" /
+    «Отбить семёрку червей …»."""
     def name(card: Card, case: Case = "nom") -> str:
         if short:
             return card_short(card, lang)
@@ -171,10 +275,10 @@ def move_text(action: Action, lang: str, short: bool = False, command: bool = Fa
         return f"{verb} " + list_text([name(c, "ins") for c in action.cards], lang)
     if isinstance(action, Beat):
         if en:
-            return f"{verb} " + "; ".join(f"{name(led)} with {name(cover)}" for led, cover in action.covers)
+            return f"{verb} " + " and ".join(f"{name(led)} with {name(cover)}" for led, cover in action.covers)
         if short:
             return f"{verb} " + "; ".join(f"{name(led)} — {name(cover)}" for led, cover in action.covers)
-        return f"{verb} " + "; ".join(f"{name(led, 'acc')} {name(cover, 'ins')}" for led, cover in action.covers)
+        return f"{verb} " + " и ".join(f"{name(led, 'acc')} {name(cover, 'ins')}" for led, cover in action.covers)
     if isinstance(action, Take):
         return verb
     assert isinstance(action, Play)

@@ -343,7 +343,8 @@ def test_table_seats_in_order_and_the_hosts_last_when_they_play():
     table = Table(("Anna", "Boris"), "Father", "Mother")
     assert table.seats(Options()) == ("Anna", "Boris")
     assert table.seats(Options(hosts_play="yes")) == ("Anna", "Boris", "Father", "Mother")
-    assert Table.default(3) == Table(("P1", "P2", "P3"), "Banker", "Dealer")
+    assert Table.default(3) == Table(("Anna", "Boris", "Vera"), "Papa", "Mama")
+    assert Table.default(3, "ru") == Table(("Анна", "Борис", "Вера"), "Папа", "Мама")
 
 
 @pytest.mark.parametrize("players, banker, dealer, options, message", [

@@ -16,7 +16,7 @@ from engine import FULL_DECK, Game, Options, Session, Table, card_name, default_
 from engine import events as ev
 from engine.narration import count_cards
 from engine.options import CATALOGUE
-from engine.words import chips
+from engine.words import chips, name_in
 from engine_helpers import (
     ENDING, ENDING_MOVES, LEADER_WITHOUT_CARDS, SECOND, SITTER, TRICKS, TWO_COVERS, opts, play, playoff_decks,
     playoff_game,
@@ -101,8 +101,8 @@ def test_narration_every_sentence_cites_its_paragraphs(every_event, lang):
 def test_narration_names_the_cards_people_and_chips(every_event):
     reveal = next(e for e in every_event if e.kind == "reveal" and e.winner)
     card = reveal.card
-    assert card_name(card) in narrate(reveal, "en") and card_name(card, "ru") in narrate(reveal, "ru")
-    assert reveal.winner in narrate(reveal, "en") and reveal.winner in narrate(reveal, "ru")
+    assert card_name(card) in narrate(reveal, "en") and card_name(card, "ru", "acc") in narrate(reveal, "ru")
+    assert reveal.winner in narrate(reveal, "en") and f"у {name_in(reveal.winner, 'gen')}" in narrate(reveal, "ru")
     fine = next(e for e in every_event if e.kind == "fine" and isinstance(e, ev.Fine) and e.amount > 1)
     assert chips(fine.amount, "en") in narrate(fine, "en")
     assert f"штраф в {chips(fine.amount, 'ru', 'acc')} за" in narrate(fine, "ru")
@@ -155,8 +155,9 @@ def test_cli_play_in_russian():
     result = run("play", "--players", "3", "--seed", "1", "--lang", "ru")
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
-    game = play_out(Game(Table.default(3), seed=1), default_policy)
+    game = play_out(Game(Table.default(3, "ru"), seed=1), default_policy)
     assert lines == [narrate(e, "ru") for e in game.events]
+    assert lines[0].startswith("Банкир — Папа, сдающий — Мама, у каждого колода в 52 листа; играют Анна, Борис и Вера.")
     assert "банкир" in result.stdout and all(re.search(r"\(p\d+(, p\d+)*\)$", line) for line in lines)
 
 
@@ -199,10 +200,10 @@ def test_cli_simulate_json():
                         "mean_rounds", "mean_steps", "mean_decisions", "mean_pool_carried", "final_pool",
                         "games_per_second"}
     assert out["games"] == 50 and out["policy"] == "default" and out["options"] == {}
-    assert list(out["mean_net"]) == list(out["net_sd"]) == list(out["net_ci95"]) == ["P1", "P2", "P3", "P4"]
+    assert list(out["mean_net"]) == list(out["net_sd"]) == list(out["net_ci95"]) == ["Anna", "Boris", "Vera", "Gleb"]
     # The mean net per seat and its spread, computed again from the games of the same session.
     games = Session(Table.default(4), seed=3).play(50)
-    for seat, name in enumerate(["P1", "P2", "P3", "P4"]):
+    for seat, name in enumerate(["Anna", "Boris", "Vera", "Gleb"]):
         nets = [g.nets[seat] for g in games]
         assert out["mean_net"][name] == round(statistics.mean(nets), 3)
         assert out["net_sd"][name] == round(statistics.stdev(nets), 3)
@@ -216,7 +217,7 @@ def test_cli_simulate_text_reports_the_mean_net_per_seat_and_its_spread():
     result = run("simulate", "20", "--players", "3")
     assert result.returncode == 0, result.stderr
     assert "95% confidence interval" in result.stdout and "standard deviation" in result.stdout
-    assert [line.split()[0] for line in result.stdout.splitlines() if line.startswith("  ")] == ["P1", "P2", "P3"]
+    assert [line.split()[0] for line in result.stdout.splitlines() if line.startswith("  ")] == ["Anna", "Boris", "Vera"]
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])

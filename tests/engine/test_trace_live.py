@@ -127,7 +127,7 @@ def test_live_replay_replaces_moves_that_no_longer_fit():
 def test_live_replay_with_another_number_of_players_keeps_the_names():
     _, setup = three_setup()
     setup["players"] = 4
-    assert ask(type="replay", setup=setup, lang="en")["result"]["seats"] == ["Anna", "Boris", "Vera", "P4"]
+    assert ask(type="replay", setup=setup, lang="en")["result"]["seats"] == ["Anna", "Boris", "Vera", "Gleb"]
 
 
 @pytest.mark.parametrize("change, rule, en, ru", [
