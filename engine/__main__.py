@@ -21,7 +21,7 @@ from .policy import default_policy, random_policy
 from .record import RecordError, read_record
 from .session import Session
 from .trace import summary, trace
-from .words import DEFAULT_HOSTS, move_text
+from .words import DEFAULT_HOSTS, move_text, paragraphs
 
 
 def _table(players: str, lang: str = "en") -> Table:
@@ -50,7 +50,8 @@ def _ask(game: Game, seat: str, lang: str) -> Action | None:
     a refused move is explained and asked again. None at the end of the input."""
     words = _PROMPT[lang]
     phase = game.phase.value
-    print(words["turn"].format(seat=seat, decision=DECISIONS[phase][lang], rule=DECISION_RULES[game.phase]))
+    print(words["turn"].format(seat=seat, decision=DECISIONS[phase][lang],
+                                rule=paragraphs(DECISION_RULES[game.phase], lang)))
     if game.phase is Phase.STAKE:
         print("  " + words["stake"].format(total=game.pool, even=" ".join(str(n) for n in even_spread(game.pool))))
     else:
@@ -201,7 +202,7 @@ def cmd_options(args: argparse.Namespace) -> int:
     for number, option in enumerate(listing):
         if number:
             print()
-        print(f"{option['key']} ({', '.join(option['rules'])}): {option['label']}")
+        print(f"{option['key']} ({paragraphs(option['rules'], args.lang)}): {option['label']}")
         if option["kind"] == "choice":
             values = ", ".join(f"{v['value']} ({words['default']})" if v["value"] == option["default"] else v["value"]
                                for v in option["values"])

@@ -29,7 +29,7 @@ _PHASE_WORDS = {
 DECISIONS = {
     "stake": {"en": "Spread the sum over the four cards, at least one chip on each.",
               "ru": "Распределите сумму по четырём картам, хотя бы по фишке на каждую."},
-    "lead": {"en": "Lead one card, or two of one rank.", "ru": "Ходите с одной карты или с двух одного достоинства."},
+    "lead": {"en": "Lead one card, or two of one rank.", "ru": "Ходите одной картой или двумя одного достоинства."},
     "answer": {"en": "Beat the cards led to you, or take them if you cannot.",
                "ru": "Отбейте выхоженные под вас карты или, если не можете, возьмите их."},
     "trick": {"en": "Play a card to the trick: follow suit if you can.",

@@ -14,7 +14,7 @@ from .errors import EngineError
 from .cards import Card
 from .words import (
     LANGS, SUIT_NAMES, SUIT_WORDS, Case, card_name, cards_text, chips, count, list_text, name_in, names_in,
-    plural_category,
+    paragraphs, plural_category,
 )
 
 
@@ -375,7 +375,7 @@ def narrate(event: ev.Event, lang: str = "en", cite: bool = True) -> str:
     if lang not in LANGS:
         raise ValueError(f"lang must be one of {', '.join(LANGS)}, not {lang!r}")
     sentence = _SENTENCES[type(event)](event, lang)
-    return sentence + (f" ({', '.join(event.rules)})" if cite else "")
+    return sentence + (f" ({paragraphs(event.rules, lang)})" if cite else "")
 
 
 # ---------------------------------------------------------------------------- refusals
@@ -416,7 +416,7 @@ def _illegal_move(code: str, f: dict[str, Any], lang: str, you: bool) -> str:
     if code == "must_follow":
         suit = SUIT_WORDS[lang][f["suit"]]
         if en:
-            return f"{'you hold' if you else who + ' holds'} a card of the led suit, {suit}, and must play it"
+            return f"{'you hold' if you else who + ' holds'} a card of the suit led, {suit}, and must play one"
         return f"у {'вас' if you else _gen(who)} есть карта выхоженной масти ({suit}), и класть нужно карту этой масти"
     if code == "must_beat":
         if en:
@@ -448,7 +448,7 @@ def _illegal_move(code: str, f: dict[str, Any], lang: str, you: bool) -> str:
     if code == "take_both":
         if en:
             return (f"{'you' if you else who} cannot cover both cards led, and a player who cannot beat takes "
-                    "the cards led to him (failed_defence = take_all): take them")
+                    "the cards led (failed_defence = take_all): take them")
         return (f"{'вы не можете' if you else who + ' не может'} покрыть обе выхоженные карты, а кто не может "
                 "отбиться, тот забирает выхоженные карты (failed_defence = take_all): их нужно взять")
     if code == "stake_sum":
@@ -501,17 +501,22 @@ def _quoted(value: Any) -> str:
     return f"«{value}»" if isinstance(value, str) else str(value)
 
 
+def _suits(letters: list[str], lang: str) -> str:
+    """"S H" -> "spades and hearts" / «пики и черви» (letters that are not suits stay as they are)."""
+    return list_text([SUIT_WORDS[lang].get(s, s) for s in letters], lang)
+
+
 def _option(code: str, f: dict[str, Any], lang: str, rule: str | None) -> str:
     """An option's refusal names the option and its paragraph first: "option 'beat' (p10): …"."""
     en = lang == "en"
     key = f.get("key")
-    cite = f" ({rule})" if rule else ""
+    cite = f" ({paragraphs(rule, lang)})" if rule else ""
     if code == "unknown_option":
         return (f"unknown option {key!r}; the options are {', '.join(f['known'])}" if en else
                 f"неизвестная настройка «{key}»; настройки: {', '.join(f['known'])}")
     if code == "not_a_choice":
         return (f"option {key!r}{cite}: {f['value']!r} is not one of {', '.join(f['allowed'])}" if en else
-                f"настройка «{key}»{cite}: «{f['value']}» — не одно из значений {', '.join(f['allowed'])}")
+                f"настройка «{key}»{cite}: значения «{f['value']}» нет, возможны {', '.join(f['allowed'])}")
     if code == "not_whole":
         what = {"seed": ("the seed", "начальное число"), "pool": ("the pool carried in", "банк с прошлого кона"),
                 "players": ("the number of players", "число игроков")}
@@ -537,8 +542,8 @@ def _option(code: str, f: dict[str, Any], lang: str, rule: str | None) -> str:
                                 f"ожидается «H=4 C=3 D=2 S=1» или таблица, а не {_quoted(f.get('value'))}"),
             "suit_fines_suit": (f"{f.get('suit')!r} is not a suit letter S, H, D, C given once",
                                 f"«{f.get('suit')}» — не буква масти S, H, D, C, указанная один раз"),
-            "suit_fines_missing": (f"give all four suits, missing {' '.join(f.get('missing', []))}",
-                                   f"укажите все четыре масти, нет {' '.join(f.get('missing', []))}"),
+            "suit_fines_missing": (f"give all four suits, missing {_suits(f.get('missing', []), lang)}",
+                                   f"укажите все четыре масти, нет: {_suits(f.get('missing', []), lang)}"),
             "suit_fines_order": (f"{f.get('value')} is not in canonical order; use Options.from_mapping",
                                  f"{f.get('value')} — не в каноническом порядке; используйте Options.from_mapping"),
         }[code]
@@ -557,8 +562,8 @@ def _table(code: str, f: dict[str, Any], lang: str, you: bool) -> str:
     if code == "seat_count":
         n = f["count"]
         if en:
-            return (f"{n} card players: the play-off needs two and a 52-card deck gives three cards each to "
-                    "at most 17")
+            return (f"{n} {'card player' if n == 1 else 'card players'}: the play-off needs two and a 52-card deck "
+                    "gives three cards each to at most 17")
         return (f"{count(n, 'player', lang)} с картами, а нужно от 2 до 17: для розыгрыша нужны двое, а колоды "
                 "в 52 листа хватает по три карты самое большее на 17")
     if code == "stake_too_small":
@@ -577,7 +582,7 @@ def _card(code: str, f: dict[str, Any], lang: str) -> str:
         return f"{text!r} is not a card ({_CARD_HINT[0]})" if en else f"«{text}» — не карта ({_CARD_HINT[1]})"
     if code == "no_such_card":
         return f"no such card: rank {f['rank']!r}, suit {f['suit']!r}" if en else \
-            f"такой карты нет: достоинство {f['rank']!r}, масть {f['suit']!r}"
+            f"такой карты нет: достоинство {_quoted(f['rank'])}, масть {_quoted(f['suit'])}"
     if code == "not_a_deck":
         whose = {"banker": ("the banker's deck", "колода банкира"), "dealer": ("the dealer's deck", "колода сдающего"),
                  None: ("the deck", "колода")}[f["whose"]][0 if en else 1]
@@ -585,9 +590,9 @@ def _card(code: str, f: dict[str, Any], lang: str) -> str:
         if f["size"] != 52:
             parts.append(f"it has {f['size']} cards, not 52" if en else f"в ней {count(f['size'], 'card', lang)}, а не 52")
         if f["repeated"]:
-            parts.append(("repeats " if en else "повторяются ") + " ".join(f["repeated"]))
+            parts.append(("repeats " if en else "повторы: ") + " ".join(f["repeated"]))
         if f["missing"]:
-            parts.append(("lacks " if en else "нет карт ") + " ".join(f["missing"]))
+            parts.append(("lacks " if en else "не хватает: ") + " ".join(f["missing"]))
         head = f"{whose} is not a permutation of the 52 cards" if en else f"{whose} — не перестановка 52 карт"
         return head + ": " + "; ".join(parts)
     raise KeyError(code)
@@ -667,7 +672,7 @@ def _record(code: str, f: dict[str, Any], lang: str) -> str:
         return (f"step {f['step']} shows {found}, not the {said} this note comments on: did an event move the "
                 "steps? Find the step it meant" if en else
                 f"шаг {f['step']} — это {found}, а примечание говорит о другом ({said}): не сдвинулись ли шаги? "
-                "Найдите шаг, о котором оно")
+                "Найдите шаг, к которому оно относится")
     raise KeyError(code)
 
 
@@ -685,7 +690,7 @@ def explain(error: EngineError, lang: str = "en", you: bool = False) -> str:
     if isinstance(error, IllegalMove):
         why = _illegal_move(code, f, lang, you)
         if you:
-            return f"{why[0].upper()}{why[1:]} ({error.rule})."
+            return f"{why[0].upper()}{why[1:]} ({paragraphs(error.rule or '', lang)})."
         legal = f.get("legal") or []
         shown = ", ".join(legal[:12]) + (", …" if len(legal) > 12 else "")
         stake = f["decision"] == "stake"
@@ -695,7 +700,7 @@ def explain(error: EngineError, lang: str = "en", you: bool = False) -> str:
             return f"{f['move']} refused: {why} ({error.rule}).{hint}"
         hint = f" Можно: {shown}." if legal else (
             f" Можно: stake A B C D — четыре целых числа не меньше 1, в сумме {f['total']}." if stake else "")
-        return f"Ход «{f['move']}» не принят: {why} ({error.rule}).{hint}"
+        return f"Ход «{f['move']}» не принят: {why} ({paragraphs(error.rule or '', lang)}).{hint}"
     if isinstance(error, OptionError):
         return _option(code, f, lang, error.rule)
     if isinstance(error, NotationError):
@@ -706,7 +711,7 @@ def explain(error: EngineError, lang: str = "en", you: bool = False) -> str:
         sentence = _card(code, f, lang)
     else:
         sentence = _other(code, f, lang)
-    sentence += f" ({error.rule})" if error.rule else ""
+    sentence += f" ({paragraphs(error.rule, lang)})" if error.rule else ""
     return f"{sentence[0].upper()}{sentence[1:]}." if you else sentence
 
 

@@ -62,34 +62,34 @@ CATALOGUE: tuple[OptionInfo, ...] = (
         _w("Way of playing off the laid-aside cards", "Способ розыгрыша отложенных карт"),
         _w("p13 says “the second stage … is played differently”: another way of playing off, instead of p10's, "
            "or a second stage that follows the play-off by beating?",
-           "В p13 сказано, что «второй этап розыгрыша … производится по-другому»: это другой способ розыгрыша "
-           "вместо описанного в p10 или второй этап, который следует за розыгрышем с отбоем?"),
+           "В §13 сказано, что «второй этап розыгрыша … производится по-другому»: это другой способ розыгрыша "
+           "вместо описанного в §10 или второй этап, который следует за розыгрышем с отбоем?"),
         (Choice("beating", _w("By beating", "С отбоем")), Choice("tricks", _w("By tricks", "На взятки")),
          Choice("beating_then_tricks", _w("By beating, then by tricks", "Сначала с отбоем, потом на взятки"),
                 _w("By beating until a player runs out; then the cards still held are played off by tricks. The "
                    "cards not beaten are fined when the first stage ends (p11), the cards still held at the end "
                    "by suit (p15).",
                    "С отбоем, пока у кого-нибудь не кончатся карты; затем оставшиеся на руках карты разыгрываются на "
-                   "взятки. За неотбитые карты штраф платят по окончании первого этапа (p11), за карты, оставшиеся "
-                   "на руках в конце, — по мастям (p15).")))),
+                   "взятки. За неотбитые карты штраф платят по окончании первого этапа (§11), за карты, оставшиеся "
+                   "на руках в конце, — по мастям (§15).")))),
     OptionInfo(
         "hosts_play", ("p1", "p2", "p5"), "choice",
-        _w("Banker and dealer dealt cards", "Карты банкиру и сдающему"),
+        _w("Cards dealt to the banker and the dealer", "Карты банкиру и сдающему"),
         _w("p2 chooses the banker and the dealer “from the players”, but in p1 the parents run the game.",
-           "По p2 банкира и сдающего выбирают «из игроков», но в p1 игру ведут родители."),
+           "По §2 банкира и сдающего выбирают «из игроков», но в §1 игру ведут родители."),
         (Choice("no", _w("No: they only run the game", "Нет: они только ведут игру")),
          Choice("yes", _w("Yes: they play as the last two seats", "Да: они играют на двух последних местах")))),
     OptionInfo(
         "stake", ("p4",), "number",
         _w("Stake per player per round, in chips", "Взнос игрока за круг, в фишках"),
         _w("p4 speaks of “a sum agreed beforehand” and gives no figure.",
-           "В p4 сказано о «заранее обусловленной сумме», но число не названо."),
+           "В §4 сказано о «заранее обусловленной сумме», но число не названо."),
         minimum=1),
     OptionInfo(
         "contribution", ("p4", "p7"), "choice",
-        _w("The new contribution after the first round", "Новый взнос после первого круга"),
-        _w("p7: “for the cards that won nothing a new contribution is set”: the stake again, or a stake per such card?",
-           "p7: «за карты, ничего не выигравшие, устанавливают новый взнос»: снова тот же взнос или взнос за "
+        _w("The new stake after the first round", "Новый взнос после первого круга"),
+        _w("p7: “for the cards that won nothing a new stake is set”: the stake again, or a stake per such card?",
+           "§7: «за карты, ничего не выигравшие, устанавливают новый взнос»: снова тот же взнос или взнос за "
            "каждую такую карту?"),
         (Choice("every_round", _w("The stake again every round", "Тот же взнос каждый круг")),
          Choice("per_losing_card", _w("The stake for each card that won nothing",
@@ -98,38 +98,38 @@ CATALOGUE: tuple[OptionInfo, ...] = (
         "spread", ("p4",), "choice",
         _w("Spreading the sum over the four cards", "Распределение суммы по четырём картам"),
         _w("p4: the banker spreads the sum “at will”, but every card gets something.",
-           "p4: банкир распределяет сумму «произвольно», но на каждую карту что-нибудь ставится."),
+           "§4: банкир распределяет сумму «произвольно», но на каждую карту что-нибудь ставится."),
         (Choice("even", _w("As evenly as possible", "Как можно ровнее"),
                 _w("The remainder goes to the first cards.", "Остаток — на первые карты.")),
          Choice("random", _w("At random", "Наугад"),
                 _w("One chip on each card, then every further chip on a card drawn at random.",
                    "По фишке на каждую карту, остальные — на карты, вытянутые наугад.")),
          Choice("chosen", _w("As the banker chooses", "По выбору банкира"),
-                _w("The banker's own decision, a move of the game.", "Решает сам банкир: это его ход.")))),
+                _w("The banker's own decision, a move of the game.", "Решает сам банкир: это ход в игре.")))),
     OptionInfo(
         "unclaimed", ("p4", "p5"), "choice",
         _w("A stake on a card nobody holds", "Ставка на карте, которой ни у кого нет"),
         _w("p5 gives the sum on a card only to a player who holds the same card; the text never says what becomes "
            "of a stake nobody wins.",
-           "По p5 сумму на карте получает только тот, у кого такая же карта; что делать со ставкой, которую никто "
+           "По §5 сумму на карте получает только тот, у кого такая же карта; что делать со ставкой, которую никто "
            "не выиграл, текст не говорит."),
         (Choice("carry", _w("Stays on the table for the next four", "Остаётся на столе для следующей четвёрки")),
          Choice("banker", _w("The banker takes it", "Её забирает банкир")))),
     OptionInfo(
         "short_deal", ("p8",), "choice",
-        _w("A deal the dealer's deck cannot complete", "Сдача, на которую не хватает колоды"),
+        _w("A deal the dealer's deck cannot complete", "Сдача, на которую не хватает колоды сдающего"),
         _w("p8: play goes on “until the banker's or the dealer's deck runs out”: until it is empty, or until it "
            "cannot give everyone three cards?",
-           "p8: игра идёт «до окончания колоды банкира или сдающего»: пока колода не опустеет или пока её хватает "
+           "§8: игра идёт «до окончания колоды банкира или сдающего»: пока колода не опустеет или пока её хватает "
            "всем на три карты?"),
         (Choice("deal_out", _w("What is left is dealt", "Сдаётся остаток")),
          Choice("stop", _w("The lottery ends there", "Лотерея на этом кончается")))),
     OptionInfo(
         "short_pay", ("p4", "p7", "p8"), "choice",
-        _w("What a short last round costs", "Взнос в короткий последний круг"),
+        _w("The stake in a short last round", "Взнос в коротком последнем круге"),
         _w("p4: “those taking part pay” the agreed sum; in a short last round (short_deal = deal_out) some players "
            "are dealt fewer than three cards, or none: does everyone still pay in full?",
-           "p4: «участвующие в игре сдают» условленную сумму; в коротком последнем круге (short_deal = deal_out) "
+           "§4: «участвующие в игре сдают» условленную сумму; в коротком последнем круге (short_deal = deal_out) "
            "кому-то достаётся меньше трёх карт или ни одной: платят ли всё равно все полностью?"),
         (Choice("everyone", _w("Everyone pays in full", "Все платят полностью")),
          Choice("dealt_only", _w("Only the players dealt cards pay", "Платят только те, кому сданы карты"),
@@ -140,17 +140,17 @@ CATALOGUE: tuple[OptionInfo, ...] = (
                    "Треть обычного взноса за каждую карту, с округлением вверх до целой фишки.")))),
     OptionInfo(
         "deal", ("p5",), "choice",
-        _w("Dealing the three cards", "Как сдаются три карты"),
+        _w("Dealing the three cards", "Сдача трёх карт"),
         _w("p5: the dealer deals every player “three cards”: all three at once, or one at a time?",
-           "p5: сдающий сдаёт всем игрокам «по три карты»: сразу по три или по одной?"),
+           "§5: сдающий сдаёт всем игрокам «по три карты»: сразу по три или по одной?"),
         (Choice("packets", _w("Three at once to each player", "По три сразу каждому")),
          Choice("single", _w("One at a time, three times round", "По одной, три раза по кругу")))),
     OptionInfo(
         "deal_start", ("p5", "p8"), "choice",
-        _w("Where each round's deal starts", "С кого начинается сдача"),
+        _w("The first seat dealt in each round", "Начало сдачи в каждом круге"),
         _w("p5 and p8 say that the dealer deals, and deals “again”, but not from whom: from the first seat every "
            "round, or one seat further to the left each round?",
-           "В p5 и p8 сказано, что сдающий сдаёт и «снова сдаёт», но не сказано, с кого начинать: каждый круг с "
+           "В §5 и §8 сказано, что сдающий сдаёт и «снова сдаёт», но не сказано, с кого начинать: каждый круг с "
            "первого места или каждый круг на одно место левее?"),
         (Choice("first_seat", _w("From the first seat every round", "Каждый круг с первого места")),
          Choice("rotates", _w("One seat further left each round", "Каждый круг на место левее"),
@@ -158,9 +158,9 @@ CATALOGUE: tuple[OptionInfo, ...] = (
                    "Первый круг — с первого места, второй — со второго, и так далее по кругу.")))),
     OptionInfo(
         "beat", ("p10",), "choice",
-        _w("What beats a card", "Чем бьют карту"),
+        _w("The card that beats", "Карта, которая бьёт"),
         _w("p10 says the neighbour “must beat” the cards, not with what.",
-           "В p10 сказано, что сосед «обязан отбить» карты, но не сказано чем."),
+           "В §10 сказано, что сосед «обязан отбить» карты, но не сказано чем."),
         (Choice("same_suit", _w("A higher card of the same suit", "Старшая карта той же масти")),
          Choice("any_suit", _w("Any card of a higher rank", "Любая карта старше достоинством")))),
     OptionInfo(
@@ -168,16 +168,16 @@ CATALOGUE: tuple[OptionInfo, ...] = (
         _w("A pair of which only one card can be covered", "Пара, из которой можно покрыть только одну карту"),
         _w("p10: a player who cannot beat takes the cards led to him; the text does not say what happens when he "
            "can cover one card of two.",
-           "p10: кто не может отбиться, собирает выхоженные под него карты; что будет, если можно покрыть одну "
+           "§10: кто не может отбиться, собирает выхоженные под него карты; что будет, если можно покрыть одну "
            "карту из двух, не сказано."),
         (Choice("take_all", _w("He takes both", "Он забирает обе")),
          Choice("take_unbeaten", _w("He covers one and takes the other", "Одну он кроет, другую забирает")))),
     OptionInfo(
         "after_take", ("p10",), "choice",
-        _w("Who leads after a failed defence", "Кто ходит после неудачной защиты"),
+        _w("The lead after a failed defence", "Ход после того, как игрок не отбился"),
         _w("p10: a player who has not beaten the cards led to him “misses his turn”: does the lead pass to his left "
            "neighbour, or does the same player lead again, to the next one past him?",
-           "p10: игрок, не отбивший выхоженные под него карты, «пропускает ход»: ход переходит к его соседу слева "
+           "§10: игрок, не отбивший выхоженные под него карты, «пропускает ход»: ход переходит к его соседу слева "
            "или тот же игрок ходит снова, уже под следующего?"),
         (Choice("taker_left", _w("His left neighbour leads", "Ходит его сосед слева"),
                 _w("The lead he would have had by beating passes on to the next player.",
@@ -190,8 +190,8 @@ CATALOGUE: tuple[OptionInfo, ...] = (
         _w("A lead of a player's last card", "Ход последней картой"),
         _w("p11: the play-off ends “after one of the players has run out of cards”: is a lead of the leader's last "
            "card still answered, as p10's “must beat” asks, or is the play-off over at once?",
-           "p11: розыгрыш кончается, «после того, как у одного из игроков все карты кончились»: отбивают ли ход "
-           "последней картой, как требует «обязан отбить» из p10, или розыгрыш сразу окончен?"),
+           "§11: розыгрыш кончается, «после того, как у одного из игроков все карты кончились»: отбивают ли ход "
+           "последней картой, как требует «обязан отбить» из §10, или розыгрыш сразу окончен?"),
         (Choice("answered", _w("The lead is answered first", "Ход сначала отбивают"),
                 _w("The neighbour beats or takes the cards; then the play-off ends.",
                    "Сосед отбивается или забирает карты, и только потом розыгрыш кончается.")),
@@ -200,31 +200,31 @@ CATALOGUE: tuple[OptionInfo, ...] = (
                    "Только что выхоженные карты уходят в сброс: отбивать их не нужно.")))),
     OptionInfo(
         "penalty_pile", ("p11",), "choice",
-        _w("Who pays for the cards not beaten", "Кто платит за неотбитые карты"),
+        _w("The fine for the cards not beaten", "Штраф за неотбитые карты"),
         _w("p11: “the players who still have cards in hand pay for each of them, and also for the cards not "
            "beaten”: does the second part bind those players only?",
-           "p11: «игроки, у которых остались карты на руках, платят за каждую из них, а также за не отбитые при "
+           "§11: «игроки, у которых остались карты на руках, платят за каждую из них, а также за не отбитые при "
            "розыгрыше карты»: относится ли вторая часть только к этим игрокам?"),
-        (Choice("holders_only", _w("Only the players still holding cards", "Только те, у кого остались карты")),
-         Choice("everyone", _w("Everyone who failed to beat", "Каждый, кто не отбился"),
+        (Choice("holders_only", _w("Paid only by the players still holding cards", "Платят только те, у кого остались карты")),
+         Choice("everyone", _w("Paid by everyone who failed to beat", "Платит каждый, кто не отбился"),
                 _w("Even the player who ran out of cards pays for the cards he did not beat.",
                    "Даже тот, у кого кончились карты, платит за карты, которые не отбил.")))),
     OptionInfo(
         "fine", ("p11",), "number",
         _w("Fine per card, in chips", "Штраф за карту, в фишках"),
-        _w("p11 names a fine but no figure.", "В p11 назван штраф, но не его размер."),
+        _w("p11 names a fine but no figure.", "В §11 назван штраф, но не его размер."),
         minimum=0),
     OptionInfo(
         "suit_fines", ("p15",), "suit_fines",
         _w("Fine by suit, in chips", "Штраф по мастям, в фишках"),
         _w("p15 gives its figures “for example”: hearts 4, clubs 3, diamonds 2, spades 1.",
-           "p15 приводит числа «например»: черви — 4, трефы — 3, бубны — 2, пики — 1."),
+           "§15 приводит числа «например»: черви — 4, трефы — 3, бубны — 2, пики — 1."),
         minimum=0),
     OptionInfo(
         "suit_fine_basis", ("p15",), "choice",
-        _w("Counting the suit fine", "Как считается штраф по масти"),
+        _w("Counting the suit fine", "Подсчёт штрафа по масти"),
         _w("p15: “for the heart suit, 4 chips”: once for holding hearts, or for every heart held?",
-           "p15: «за червовую масть — 4 фишки»: один раз за масть или за каждую черву на руках?"),
+           "§15: «за червовую масть — 4 фишки»: один раз за масть или за каждую черву на руках?"),
         (Choice("per_suit", _w("Once for each suit held", "Один раз за каждую масть")),
          Choice("per_card", _w("For every card held", "За каждую карту")))),
     OptionInfo(
@@ -233,14 +233,14 @@ CATALOGUE: tuple[OptionInfo, ...] = (
         _w("A player whose every card won has nothing to play off: does he sit out, or has he already run out "
            "of cards (p11, p14)?",
            "У игрока, все карты которого выиграли, разыгрывать нечего: он не участвует — или у него уже "
-           "«кончились карты» (p11, p14)?"),
+           "«кончились карты» (§11, §14)?"),
         (Choice("sits_out", _w("He sits out", "Он не участвует")),
          Choice("ends_playoff", _w("The play-off is over at once", "Розыгрыш сразу окончен")))),
     OptionInfo(
         "last_card", ("p14",), "choice",
         _w("A last card played in the middle of a trick", "Последняя карта посреди взятки"),
         _w("p14: cards are played “until one of the players has none”: is the trick still finished?",
-           "p14: карты разыгрываются, «пока у одного из игроков они не кончатся»: доигрывается ли взятка?"),
+           "§14: карты разыгрываются, «пока у одного из игроков они не кончатся»: доигрывается ли взятка?"),
         (Choice("finish_trick", _w("The trick is finished and taken", "Взятка доигрывается и берётся")),
          Choice("stop_at_once", _w("The play-off stops at once", "Розыгрыш сразу кончается"),
                 _w("The cards of the unfinished trick are discarded.", "Карты неоконченной взятки сбрасываются.")))),

@@ -92,6 +92,15 @@ def cards_text(cards: Iterable[Card | str], lang: str, case: Case = "nom") -> st
     return list_text(names, lang) or ("no cards" if lang == "en" else "ничего")
 
 
+def paragraphs(ids: str | Iterable[str], lang: str) -> str:
+    """Paragraph ids as each language cites them: "p5, p4" in English, «§5, §4» in Russian (the
+    ids themselves, p0–p15, stay the data's and the links')."""
+    items = [p.strip() for p in ids.split(",")] if isinstance(ids, str) else list(ids)
+    if lang == "ru":
+        items = ["§" + p[1:] if p[:1] == "p" and p[1:].isdigit() else p for p in items]
+    return ", ".join(items)
+
+
 # ---------------------------------------------------------------------------- counted nouns
 
 PluralCategory = Literal["one", "few", "many", "other"]

@@ -309,7 +309,7 @@ def test_option_suit_fines_canonical_order_is_highest_first_then_suit_order():
 
 
 @pytest.mark.parametrize("text, names", [
-    ("H=4 C=3 D=2", "missing S"),
+    ("H=4 C=3 D=2", "missing spades"),
     ("H=4 H=3 D=2 S=1", "'H'"),
     ("H=4 C=3 D=2 X=1", "'X'"),
     ("H4 C3 D2 S1", "'H4'"),
@@ -348,7 +348,7 @@ def test_table_seats_in_order_and_the_hosts_last_when_they_play():
 
 
 @pytest.mark.parametrize("players, banker, dealer, options, message", [
-    (("Anna",), "Father", "Mother", {}, "1 card players"),
+    (("Anna",), "Father", "Mother", {}, "1 card player:"),
     (tuple(f"P{i}" for i in range(18)), "Father", "Mother", {}, "18 card players"),
     (("Anna", "Boris"), "Anna", "Mother", {}, "names must differ"),
     (("Anna", "Boris"), "Father", "Mother", {"stake": 1}, "(p4)"),

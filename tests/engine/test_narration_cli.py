@@ -90,7 +90,8 @@ def test_narration_every_sentence_cites_its_paragraphs(every_event, lang):
     for event in every_event:
         assert event.rules in RULES_OF[event.kind], (event.kind, event.rules)
         sentence = narrate(event, lang)
-        cite = f" ({', '.join(event.rules)})"
+        # English cites "p5", Russian «§5» (as the lessons do).
+        cite = f" ({', '.join(event.rules)})" if lang == "en" else f" ({', '.join('§' + r[1:] for r in event.rules)})"
         assert sentence.endswith(cite), sentence
         body = narrate(event, lang, cite=False)
         assert sentence == body + cite and body.endswith("."), body
@@ -158,7 +159,7 @@ def test_cli_play_in_russian():
     game = play_out(Game(Table.default(3, "ru"), seed=1), default_policy)
     assert lines == [narrate(e, "ru") for e in game.events]
     assert lines[0].startswith("Банкир — Папа, сдающий — Мама, у каждого колода в 52 листа; играют Анна, Борис и Вера.")
-    assert "банкир" in result.stdout and all(re.search(r"\(p\d+(, p\d+)*\)$", line) for line in lines)
+    assert "банкир" in result.stdout and all(re.search(r"\(§\d+(, §\d+)*\)$", line) for line in lines)
 
 
 def test_cli_replay_json_reports_the_game(tmp_path):
@@ -229,7 +230,8 @@ def test_cli_options_lists_every_option_with_values_default_paragraphs_and_quest
     default = Options().to_mapping()
     for block, info in zip(blocks, CATALOGUE):
         head, *rest = block.splitlines()
-        assert head == f"{info.key} ({', '.join(info.rules)}): {info.label[lang]}"
+        cited = ", ".join(info.rules) if lang == "en" else ", ".join("§" + r[1:] for r in info.rules)
+        assert head == f"{info.key} ({cited}): {info.label[lang]}"
         assert rest[-1] == f"  {info.question[lang]}"
         if info.kind == "choice":
             mark = "default" if lang == "en" else "по умолчанию"

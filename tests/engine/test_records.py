@@ -355,7 +355,7 @@ fine = 1
     ('trumps = "hearts"', "unknown option 'trumps'"),
     ('beat = "sideways"', "option 'beat' (p10): 'sideways' is not one of same_suit, any_suit"),
     ("fine_per_card = 1", "unknown option 'fine_per_card'"),
-    ('suit_fines = "H=4 C=3"', "option 'suit_fines' (p15): give all four suits, missing S D"),
+    ('suit_fines = "H=4 C=3"', "option 'suit_fines' (p15): give all four suits, missing spades and diamonds"),
 ])
 def test_record_error_an_unknown_option_key_or_value_names_the_line_of_the_key(line9, message):
     with pytest.raises(RecordError) as error:
@@ -365,7 +365,7 @@ def test_record_error_an_unknown_option_key_or_value_names_the_line_of_the_key(l
 
 def test_record_error_a_table_the_rules_cannot_seat_names_the_players_line():
     text = OPTIONS.format(line9="").replace('players = ["Anna", "Boris"]', 'players = ["Anna"]')
-    with pytest.raises(RecordError, match=r"^o\.toml:4: 1 card players"):
+    with pytest.raises(RecordError, match=r"^o\.toml:4: 1 card player:"):
         parse_record(text, "o.toml")
 
 

@@ -132,9 +132,9 @@ def test_live_replay_with_another_number_of_players_keeps_the_names():
 
 @pytest.mark.parametrize("change, rule, en, ru", [
     ({"options": {"beat": "sideways"}}, "p10", "'sideways' is not one of same_suit, any_suit",
-     "«sideways» — не одно из значений"),
+     "значения «sideways» нет, возможны same_suit, any_suit"),
     ({"players": 18}, "p2", "18 card players", "18 игроков с картами, а нужно от 2 до 17"),
-    ({"players": 1}, "p2", "1 card players", "1 игрок с картами"),
+    ({"players": 1}, "p2", "1 card player:", "1 игрок с картами"),
     ({"seed": "abc"}, None, "the seed: 'abc' is not a whole number", "начальное число: «abc» — не целое число"),
     ({"actions": ["dance"]}, None, "unknown move 'dance'", "неизвестный ход «dance»"),
 ])
@@ -198,7 +198,7 @@ def test_live_seat_refuses_an_illegal_move_to_you_in_both_languages_and_changes_
     assert refusal["rule"] == "p10" and refusal["en"].startswith("You cannot cover both cards led")
     assert refusal["ru"].startswith("Вы не можете покрыть обе выхоженные карты")
     refusal = ask(type="move", key="k", text="beat 2S>AS", lang="en")["refusal"]
-    assert refusal["en"] == "You do not hold the ace of spades (p10)." and refusal["ru"] == "У вас нет туза пик (p10)."
+    assert refusal["en"] == "You do not hold the ace of spades (p10)." and refusal["ru"] == "У вас нет туза пик (§10)."
     refusal = ask(type="move", key="k", text="play 10D", lang="en")["refusal"]
     assert "beat or take" in refusal["en"] and "отбиваться или брать карты" in refusal["ru"]
     refusal = ask(type="move", key="k", text="dance", lang="en")["refusal"]
