@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from engine import Game, Options, Table, parse_action, random_policy
+from engine import Game, Options, Table, default_policy, parse_action, random_policy
 from engine import events as ev
 from engine.actions import Beat, Lead, Play
 from engine.cards import Card
@@ -371,3 +371,26 @@ def test_one_word_for_the_laid_aside_cards_and_paragraphs_cited_as_section_signs
     for option in russian["options"]:
         assert not re.search(r"\bp\d", option["question"] + option["label"]), option["key"]
     assert russian["terms"]["aside"] == "Отложенные карты" and russian["terms"]["penalty"] == "Неотбитые карты"
+
+
+def test_the_command_line_seat_lists_each_legal_moves_code_and_takes_russian_notation():
+    import subprocess
+    import sys
+
+    game = Game(Table.default(2, "ru"), seed=5)
+    while game.to_act != 1:
+        game.apply(default_policy(game))  # the command line's other seats play by the default policy
+    legal = [str(a) for a in game.legal_actions()]
+    lead = next(a for a in game.legal_actions() if isinstance(a, Lead) and len(a.cards) == 1)
+    card = lead.cards[0]
+    russian = {11: "В", 12: "Д", 13: "К", 14: "Т"}.get(card.rank, str(card.rank)) + {"S": "П", "H": "Ч", "D": "Б",
+                                                                                          "C": "Т"}[card.suit]
+    result = subprocess.run([sys.executable, "-m", "engine", "play", "--lang", "ru", "--players", "2", "--seat",
+                             "Борис", "--seed", "5"], cwd=REPO, input=f"take\nlead {russian}\n", capture_output=True,
+                            text=True, encoding="utf-8", timeout=120)
+    out = result.stdout
+    assert "Борис, ваш ход. Ходите одной картой или двумя одного достоинства. (§10)" in out
+    for code in legal:  # each legal move with its code, then its words
+        assert re.search(rf"^    {re.escape(code)} +Пойти ", out, re.MULTILINE), code
+    assert "Сейчас вам нужно ходить (§10)." in out  # "take" refused, in Russian, to "you"
+    assert f"Борис ходит под Анну {move_text(lead, 'ru').split(' ', 1)[1]}; отбиваться Анне. (§10)" in out
