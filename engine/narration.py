@@ -398,7 +398,7 @@ def _illegal_move(code: str, f: dict[str, Any], lang: str, you: bool) -> str:
     who: str = f.get("who") or ""
     en = lang == "en"
     if code == "game_over":
-        return "the game is over" if en else "игра окончена"
+        return "the game is over" if en else "кон окончен"
     if code == "wrong_move":
         doing = _DECISIONS[lang][f["decision"]]
         if you:
@@ -655,7 +655,7 @@ def _record(code: str, f: dict[str, Any], lang: str) -> str:
         options = f"spread={f['spread']}, playoff={f['playoff']}"
         return (f"move {f['index']}: {f['move']} was never played: the game ended with no decision of its kind "
                 f"left (options: {options})" if en else
-                f"ход {f['index']}: «{f['move']}» так и не сыгран: игра кончилась, а решения такого рода больше "
+                f"ход {f['index']}: «{f['move']}» так и не сыгран: кон окончен, а решения такого рода больше "
                 f"не было (настройки: {options})")
     if code == "note_step":
         return (f"step {f['step']!r} is not a step of this game (1 to {f['steps']})" if en else
