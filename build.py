@@ -32,7 +32,7 @@ from sitegen.assets import (SERVICE_WORKER, build_engine_archive, find_pyodide, 
 from sitegen.output import check_output_folder, write_site
 from sitegen.render import PAGE_BUDGET, Inputs, Rendered, render_site
 from sitegen.snapshot import make_snapshot
-from sitegen.sources import read_hands, read_pages, read_text
+from sitegen.sources import GLOSSARY_FILE, read_glossary, read_hands, read_pages, read_text
 
 
 def build(paths: Paths, draft: bool = False, budget: int = PAGE_BUDGET) -> Rendered:
@@ -42,6 +42,8 @@ def build(paths: Paths, draft: bool = False, budget: int = PAGE_BUDGET) -> Rende
     # 1. Read everything.
     text = read_text(paths.lessons)                  # p0..p15: the Russian source and the English translation
     pages = read_pages(paths.lessons, warnings)      # lessons/pages/{en,ru}/NN-slug.md: front matter + Markdown
+    reference = read_pages(paths.lessons, warnings, "reference")  # lessons/reference/{en,ru}/NN-slug.md: rules, sources
+    glossary = read_glossary(paths.lessons, text)    # lessons/reference/glossary.toml: the paragraphs each word is in
     hands = read_hands(paths.lessons)                # lessons/hands/*.toml, replayed and traced by the engine
     static = read_static(paths.static)               # site/static/** -> assets/
     pyodide = find_pyodide(paths.pyodide)            # the five Pyodide runtime files -> pyodide/
@@ -50,7 +52,8 @@ def build(paths: Paths, draft: bool = False, budget: int = PAGE_BUDGET) -> Rende
     #                                                  -> pyodide/snapshot-HASH.bin, cached in .cache/ (None: a warning)
 
     # 2. Render everything, in memory.
-    inputs = Inputs(text, pages, hands, static, pyodide, engine, draft, budget, snapshot)
+    inputs = Inputs(text, pages, hands, static, pyodide, engine, draft, budget, snapshot, reference, glossary,
+                    paths.lessons / GLOSSARY_FILE)
     rendered = render_site(inputs, paths.templates)  # every page, checked against the CSP; the files to copy
     rendered.warnings[:0] = warnings
     runtime = [runtime_folder(pyodide)] + ([f"pyodide/{snapshot.name}"] if snapshot else [])
@@ -82,6 +85,11 @@ def report(paths: Paths, rendered: Rendered, seconds: float, budget: int) -> Non
         print(f"paragraphs no lesson cites yet: {', '.join(uncited)}")
     else:
         print("every paragraph p0..p15 is cited by a lesson")
+    unswitched = rendered.unswitched()
+    if unswitched:
+        print(f"options no lesson's demo switches yet: {', '.join(unswitched)}")
+    else:
+        print("every option is switched in a lesson's demo, and each switch changes its hand's game")
 
 
 def main(argv: list[str] | None = None) -> int:

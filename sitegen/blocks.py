@@ -1,7 +1,8 @@
 """The two custom blocks of the lesson pages, as a Python-Markdown extension.
 
-    ::: quote p5      the historical paragraph p5, Russian and English side by side
-    ::: demo HAND     the demo of lessons/hands/HAND.toml
+    ::: quote p5                the historical paragraph p5, Russian and English side by side
+    ::: demo HAND               the demo of lessons/hands/HAND.toml
+    ::: demo HAND switch=KEY    the same, with a control to replay it under each reading of option KEY
 
 A block is one line starting with `:::` at the start of a line. `DirectiveProcessor` is a
 `BlockProcessor`: it takes the line out of its Markdown block (the text before it and after
@@ -19,6 +20,7 @@ from typing import Any
 from markdown import Extension
 from markdown.blockparser import BlockParser
 from markdown.blockprocessors import BlockProcessor
+from markdown.treeprocessors import Treeprocessor
 
 DIRECTIVE = re.compile(r"^:::(?P<rest>.*)$")
 NAMES = ("quote", "demo")
@@ -31,11 +33,11 @@ class DirectiveError(Exception):
 class Directives:
     """What one page's blocks turn into, and where each block is in the page's file.
 
-    `quote(pid)` and `demo(hand)` return HTML or raise `DirectiveError`; `error(line, what)`
+    `quote(pid)` and `demo(hand, switch)` return HTML or raise `DirectiveError`; `error(line, what)`
     records a problem. Line numbers come from the page's own source: the n-th block line with
     a given text is the n-th such line of the file."""
 
-    def __init__(self, source: str, quote: Callable[[str], str], demo: Callable[[str], str],
+    def __init__(self, source: str, quote: Callable[[str], str], demo: Callable[[str, str | None], str],
                  error: Callable[[int, str], None]) -> None:
         self._quote, self._demo, self._error = quote, demo, error
         self._lines: dict[str, list[int]] = {}
@@ -62,12 +64,17 @@ class Directives:
         if name not in NAMES:
             self._error(line, f"unknown block {text.strip()!r} (the blocks are '::: quote pN' and '::: demo HAND')")
             return None
+        switch = None
+        if name == "demo" and len(args) == 2 and args[1].startswith("switch="):
+            switch = args.pop()[len("switch="):]
         if len(args) != 1:
-            what = "a paragraph id, like '::: quote p5'" if name == "quote" else "a hand's name, like '::: demo first-round'"
-            self._error(line, f"'::: {name}' takes exactly one argument, {what}; got {text.strip()!r}")
+            what = ("a paragraph id, like '::: quote p5'" if name == "quote" else
+                    "a hand's name and optionally an option to switch, like '::: demo first-round' or "
+                    "'::: demo first-round switch=deal'")
+            self._error(line, f"'::: {name}' takes {what}; got {text.strip()!r}")
             return None
         try:
-            return self._quote(args[0]) if name == "quote" else self._demo(args[0])
+            return self._quote(args[0]) if name == "quote" else self._demo(args[0], switch)
         except DirectiveError as error:
             self._error(line, str(error))
             return None
@@ -113,3 +120,35 @@ class DirectivesExtension(Extension):
         # Above every built-in block processor (the empty-line one is 100): a block line is
         # taken out before lists, headers or paragraphs can swallow it.
         md.parser.blockprocessors.register(DirectiveProcessor(md.parser, self.directives), "card_lottery_blocks", 105)
+
+
+TERM = "term:"
+
+
+class TermLinks(Treeprocessor):
+    """`[the pool](term:pool)` links to the glossary's entry `pool` (glossary.html#pool); the page
+    collects the terms it links, and the build checks that the glossary defines each."""
+
+    def __init__(self, md: Any, href: str, found: list[str]) -> None:
+        super().__init__(md)
+        self.href, self.found = href, found
+
+    def run(self, root: etree.Element) -> None:
+        for link in root.iter("a"):
+            target = link.get("href", "")
+            if target.startswith(TERM):
+                term = target[len(TERM):]
+                self.found.append(term)
+                link.set("href", f"{self.href}#{term}")
+                link.set("class", (link.get("class", "") + " term").strip())
+
+
+class TermLinksExtension(Extension):
+    """`markdown.Markdown(extensions=[TermLinksExtension(href, found)])`."""
+
+    def __init__(self, href: str, found: list[str], **kwargs: Any) -> None:
+        self.href, self.found = href, found
+        super().__init__(**kwargs)
+
+    def extendMarkdown(self, md: Any) -> None:
+        md.treeprocessors.register(TermLinks(md, self.href, self.found), "card_lottery_terms", 5)

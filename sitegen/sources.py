@@ -172,12 +172,13 @@ def read_front_matter(path: Path, source: str, problems: Problems) -> dict[str, 
     return values if ok else None
 
 
-def read_pages(lessons: Path, warnings: list[str]) -> dict[str, list[Page]]:
-    """Every `pages/{en,ru}/NN-slug.md`, by language, sorted by `order`; each slug in both languages."""
+def read_pages(lessons: Path, warnings: list[str], kind: str = "pages") -> dict[str, list[Page]]:
+    """Every `pages/{en,ru}/NN-slug.md` (or `reference/…`: the glossary, the rules on one page, the
+    sources), by language, sorted by `order`; each slug in both languages."""
     problems = Problems()
     pages: dict[str, list[Page]] = {lang: [] for lang in LANGS}
     for lang in LANGS:
-        folder = lessons / "pages" / lang
+        folder = lessons / kind / lang
         if not folder.is_dir():
             continue
         for path in sorted(folder.iterdir()):
@@ -217,8 +218,8 @@ def read_pages(lessons: Path, warnings: list[str]) -> dict[str, list[Page]]:
         for slug, page in by_slug[lang].items():
             twin = by_slug[other].get(slug)
             if twin is None:
-                problems.add(page.path, 1, f"this lesson has no {other} version: every lesson needs "
-                                           f"pages/{other}/NN-{slug}.md too")
+                problems.add(page.path, 1, f"this page has no {other} version: every page needs "
+                                           f"{kind}/{other}/NN-{slug}.md too")
             elif lang == "ru" and twin.order != page.order:
                 problems.add(page.path, _key_line(page.source, "order"),
                              f"order {page.order} differs from the English version's {twin.order} "
@@ -235,6 +236,131 @@ def _key_line(source: str, key: str) -> int:
     return 1
 
 
+# ---------------------------------------------------------------------------- the glossary
+
+GLOSSARY_FILE = "reference/glossary.toml"
+TERM_ID = re.compile(r"^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$")
+TERM_KEYS = {"id": str, "ru": str, "ru_also": list, "en": str, "stems": list, "en_text": str, "ru_text": str}
+TERM_OPTIONAL = {"ru_also"}
+
+
+@dataclass(frozen=True)
+class Term:
+    """A word of the game: its Russian and English headwords, what it means (Markdown, by language),
+    and the paragraphs of the text that use it, found by its stems (none: the word is ours)."""
+
+    id: str
+    ru: str
+    ru_also: tuple[str, ...]
+    en: str
+    stems: tuple[str, ...]
+    paragraphs: tuple[str, ...]
+    text: dict[str, str]
+    line: int
+
+
+def _words(paragraph: str) -> list[str]:
+    return re.findall(r"\w+", paragraph.lower().replace("ё", "е"))
+
+
+def stem_paragraphs(stem: str, text: Text) -> list[str]:
+    """The paragraphs of the Russian source in which `stem` begins a word (or, for a stem of
+    several words, begins consecutive words); `=кон` must be the whole word (not «кончились»);
+    ё is read as е, as the source spells it."""
+    whole = stem.startswith("=")
+    parts = _words(stem)
+    found = []
+
+    def fits(word: str, part: str) -> bool:
+        return word == part if whole else word.startswith(part)
+
+    for pid, paragraph in zip(PARAGRAPH_IDS, text.ru):
+        words = _words(paragraph)
+        if any(all(fits(words[i + k], part) for k, part in enumerate(parts))
+               for i in range(len(words) - len(parts) + 1)):
+            found.append(pid)
+    return found
+
+
+def read_glossary(lessons: Path, text: Text) -> list[Term]:
+    """`reference/glossary.toml`: one `[[term]]` per word (none yet: an empty glossary)."""
+    import tomllib
+
+    path = lessons / GLOSSARY_FILE
+    if not path.is_file():
+        return []
+    problems = Problems()
+    try:
+        source = path.read_text(encoding="utf-8")
+        data = tomllib.loads(source)
+    except (OSError, UnicodeDecodeError) as error:
+        problems.add(path, 1, f"cannot read the glossary: {error}")
+        problems.check()
+        raise AssertionError  # unreachable: check() raised
+    except tomllib.TOMLDecodeError as error:
+        match = re.search(r"line (\d+)", str(error))
+        problems.add(path, int(match.group(1)) if match else 1, f"not valid TOML: {error}")
+        problems.check()
+        raise AssertionError
+    lines = source.splitlines()
+    starts = [n for n, line in enumerate(lines, start=1) if line.strip() == "[[term]]"]
+    extra = sorted(set(data) - {"term"})
+    if extra:
+        problems.add(path, 1, f"unknown table {extra[0]!r}: the glossary is a list of [[term]] entries")
+    terms: list[Term] = []
+    seen: dict[str, int] = {}
+    for index, entry in enumerate(data.get("term", [])):
+        line = starts[index] if index < len(starts) else 1
+
+        def where(key: str) -> int:
+            end = starts[index + 1] if index + 1 < len(starts) else len(lines) + 1
+            return next((n for n in range(line, end) if re.match(rf"\s*{key}\s*=", lines[n - 1])), line)
+
+        ok = True
+        for key in entry:
+            if key not in TERM_KEYS:
+                problems.add(path, where(key), f"unknown key {key!r} in a [[term]] (the keys are {', '.join(TERM_KEYS)})")
+                ok = False
+        for key, kind in TERM_KEYS.items():
+            if key not in entry:
+                if key not in TERM_OPTIONAL:
+                    problems.add(path, line, f"this [[term]] has no {key!r}")
+                    ok = False
+            elif not isinstance(entry[key], kind) or (kind is list and not all(isinstance(x, str) for x in entry[key])):
+                problems.add(path, where(key), f"{key!r} must be {'a list of strings' if kind is list else 'a string'}")
+                ok = False
+            elif kind is str and not entry[key].strip():
+                problems.add(path, where(key), f"{key!r} is empty")
+                ok = False
+        if not ok:
+            continue
+        term_id = entry["id"]
+        if not TERM_ID.match(term_id):
+            problems.add(path, where("id"), f"a term's id is lowercase letters, digits and dashes (it is the "
+                                            f"anchor glossary.html#ID and the link term:ID), got {term_id!r}")
+            continue
+        if term_id in seen:
+            problems.add(path, where("id"), f"the id {term_id!r} is also the id of the term on line {seen[term_id]}")
+            continue
+        seen[term_id] = line
+        paragraphs: set[str] = set()
+        for stem in entry["stems"]:
+            if stem != stem.lower() or not _words(stem) or "=" in stem[1:]:
+                problems.add(path, where("stems"), f"a stem is written in lower case letters (with '=' before "
+                                                   f"it for a whole word), got {stem!r}")
+                continue
+            found = stem_paragraphs(stem, text)
+            if not found:
+                problems.add(path, where("stems"), f"the stem {stem!r} begins no word of the text: fix it, or "
+                                                   f"leave it out if the text does not use this word")
+            paragraphs.update(found)
+        terms.append(Term(term_id, entry["ru"], tuple(entry.get("ru_also", [])), entry["en"], tuple(entry["stems"]),
+                          tuple(pid for pid in PARAGRAPH_IDS if pid in paragraphs),
+                          {"en": entry["en_text"], "ru": entry["ru_text"]}, line))
+    problems.check()
+    return terms
+
+
 # ---------------------------------------------------------------------------- hands
 
 
@@ -247,6 +373,20 @@ class Hand:
     path: Path
     traces: dict[str, dict[str, Any]]  # lang -> the trace, told with the names of that language
     notes: list[dict[str, Any]] = field(default_factory=list)
+    about: Any = None  # engine.record.About: title, purpose, focus (None: a lesson's own hand)
+    options: dict[str, Any] = field(default_factory=dict)  # the options that differ from the defaults
+
+    @property
+    def paragraphs(self) -> list[str]:
+        """The paragraphs its steps apply, in the text's order."""
+        cited = {rule for step in self.trace["steps"] for rule in step["event"]["rule"]}
+        return [pid for pid in PARAGRAPH_IDS if pid in cited]
+
+    @property
+    def shows(self) -> list[str]:
+        """The options it shows: its focus, then the others it changes."""
+        focus = list(self.about.focus) if self.about else []
+        return focus + [key for key in self.options if key not in focus]
 
     @property
     def trace(self) -> dict[str, Any]:
@@ -291,7 +431,8 @@ def read_hands(lessons: Path) -> dict[str, Hand]:
                                   "this is an engine problem")
             continue
         notes = [{"step": n.step, "en": n.en, "ru": n.ru} for n in record.notes]
-        hands[path.stem] = Hand(path.stem, path, traces, notes)
+        hands[path.stem] = Hand(path.stem, path, traces, notes, record.about,
+                                record.options.to_mapping(changed_only=True))
     problems.check()
     return hands
 

@@ -40,6 +40,12 @@ Some text with "quotes" and **bold**.
 ## The end
 
 That is all.
+
+## A reading {#a-reading}
+
+The [banker](term:banker) beats by suit, or not:
+
+::: demo tiny switch=beat
 """
 RU_FIRST = """\
 ---
@@ -62,6 +68,12 @@ summary: Первый взгляд на стол.
 ## Конец {#the-end}
 
 Вот и всё.
+
+## Прочтение {#a-reading}
+
+[Банкир](term:banker) и масть:
+
+::: demo tiny switch=beat
 """
 EN_SECOND = """\
 ---
@@ -104,6 +116,54 @@ ru = "Осторожно: </script> и & тоже текст"
 """
 CITED = {"p1", "p5", "p10"}
 
+GLOSSARY = """\
+# The fixture's glossary: two words of the text and one of ours.
+[[term]]
+id = "banker"
+ru = "банкир"
+ru_also = ["банкомёт"]
+en = "banker"
+stems = ["банкир", "банкомет"]
+en_text = "He lays out four cards and spreads the [pool](term:pool) over them."
+ru_text = "Выкладывает четыре карты и распределяет по ним [банк](term:pool)."
+
+[[term]]
+id = "kitty"
+ru = "копилка"
+en = "kitty"
+stems = ["копилк"]
+en_text = "Where the suit fines go."
+ru_text = "Куда идут штрафы по мастям."
+
+[[term]]
+id = "pool"
+ru = "банк"
+en = "pool"
+stems = []
+en_text = "Our word for the chips carried into the next game."
+ru_text = "Наше слово для фишек, переходящих в следующий кон."
+"""
+RULES_EN = """\
+---
+title: The rules on one page
+order: 1
+summary: Everything to play at home.
+---
+## What you need {#what-you-need}
+
+Two decks and a [kitty](term:kitty).
+"""
+RULES_RU = """\
+---
+title: Правила на одной странице
+order: 1
+summary: Всё, чтобы играть дома.
+---
+## Что нужно {#what-you-need}
+
+Две колоды и [копилка](term:kitty).
+"""
+
 
 def write_lessons(folder: Path) -> Path:
     (folder / "text").mkdir(parents=True)
@@ -115,6 +175,10 @@ def write_lessons(folder: Path) -> Path:
         (folder / "pages" / lang / "02-second.md").write_text(pages[1], encoding="utf-8")
     (folder / "hands").mkdir()
     (folder / "hands" / "tiny.toml").write_text(HAND, encoding="utf-8")
+    for lang, rules in (("en", RULES_EN), ("ru", RULES_RU)):
+        (folder / "reference" / lang).mkdir(parents=True)
+        (folder / "reference" / lang / "01-rules.md").write_text(rules, encoding="utf-8")
+    (folder / "reference" / "glossary.toml").write_text(GLOSSARY, encoding="utf-8")
     return folder
 
 
@@ -185,6 +249,35 @@ def break_unknown_block(lessons: Path) -> None:
 
 def break_inline_style_through_attr_list(lessons: Path) -> None:
     replace_in(lessons / "pages/en/02-second.md", "More text.", 'More text.\n{: style="color: red" }')
+
+
+def break_switch_that_changes_nothing(lessons: Path) -> None:
+    # tiny is played off by beating: how a trick ends (last_card) never matters in it.
+    replace_in(lessons / "pages/ru/01-first.md", "::: demo tiny switch=beat", "::: demo tiny switch=last_card")
+
+
+def break_switch_of_no_option(lessons: Path) -> None:
+    replace_in(lessons / "pages/en/01-first.md", "::: demo tiny switch=beat", "::: demo tiny switch=colour")
+
+
+def break_unknown_term(lessons: Path) -> None:
+    replace_in(lessons / "pages/en/01-first.md", "(term:banker)", "(term:bankir)")
+
+
+def break_glossary_stem(lessons: Path) -> None:
+    replace_in(lessons / "reference/glossary.toml", '["копилк"]', '["копилк", "щука"]')
+
+
+def break_glossary_key(lessons: Path) -> None:
+    replace_in(lessons / "reference/glossary.toml", 'en = "kitty"', 'en = "kitty"\ncolour = "red"')
+
+
+def break_glossary_link(lessons: Path) -> None:
+    replace_in(lessons / "reference/glossary.toml", "(term:pool)", "(term:pot)")
+
+
+def break_reference_in_one_language(lessons: Path) -> None:
+    (lessons / "reference/ru/01-rules.md").unlink()
 
 
 def break_level_one_heading(lessons: Path) -> None:

@@ -15,11 +15,14 @@ import { expandStates, settingsOf } from "./trace.js";
 export class Demo {
   /**
    * @param {{figure: HTMLElement, hand: string, trace: Trace, setup: any, paragraphs: any,
-   *   engine: import("./engine-client.js").EngineClient|null, links: import("./links.js").Links}} config
+   *   engine: import("./engine-client.js").EngineClient|null, links: import("./links.js").Links,
+   *   switchKey?: string|null}} config (`hand`: the demo's name on the page, for its links and its seat)
    */
   constructor(config) {
     this.figure = config.figure;
     this.hand = config.hand;
+    /** @type {string|null} the option whose readings the demo switches (views/switch.js) */
+    this.switchKey = config.switchKey || null;
     this.paragraphs = config.paragraphs || {};
     this.links = config.links;
     this.recorded = { trace: expandStates(config.trace), setup: config.setup };

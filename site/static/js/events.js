@@ -11,6 +11,7 @@ const REPEAT_EVERY_MS = 110;
 
 import { randomSeed, readSettings } from "./views/live.js";
 import { readStake, updateStakeSum } from "./views/seat.js";
+import { readSwitch } from "./views/switch.js";
 
 const STEP_ACTIONS = {
   first: (demo) => demo.playback.first(),
@@ -115,6 +116,7 @@ export function bindEvents(demo) {
       if (await session.move(live.moveInput.value)) live.moveInput.value = "";
     },
     stake: () => session.stake(readStake(table.panel)),
+    switch: () => demo.view.choice && session.switchTo(demo.view.choice.key, readSwitch(demo.view.choice)),
   };
   app.addEventListener("submit", (event) => {
     const form = event.target.closest("form[data-form]");
@@ -122,6 +124,12 @@ export function bindEvents(demo) {
     event.preventDefault();
     const run = forms[form.dataset.form];
     if (run) run();
+  });
+  // The switch's readings (radio buttons: arrow keys move between them and choose, as usual).
+  app.addEventListener("change", (event) => {
+    const choice = demo.view.choice;
+    if (!choice || !(event.target instanceof HTMLInputElement) || !choice.radios.includes(event.target)) return;
+    session.switchTo(choice.key, readSwitch(choice));
   });
   table.panel.stakeForm.addEventListener("input", () => {
     const decision = demo.seat && demo.seat.you.decision;

@@ -22,6 +22,7 @@ import { loadCatalogue, pageLang, t } from "./catalogue.js";
 import { Demo } from "./controller.js";
 import { EngineClient } from "./engine-client.js";
 import { bindEvents } from "./events.js";
+import { wireHandFilter } from "./hand-filter.js";
 import { Links, parseHash } from "./links.js";
 
 const LANG_KEY = "card-lottery.lang";
@@ -156,30 +157,108 @@ function later(fn) {
   else setTimeout(fn, 50);
 }
 
-function createDemos(engine, paragraphs, links) {
+/** The demo's hand: in its figure, in another figure of the page (data-trace-ref), or fetched (data-trace-src). */
+async function handOf(figure) {
+  if (figure.dataset.traceSrc) {
+    const response = await fetch(new URL(figure.dataset.traceSrc, location.href));
+    if (!response.ok) throw new Error(`${response.status} ${response.statusText}`);
+    return response.json();
+  }
+  return handNow(figure);
+}
+
+function makeDemo(figure, { trace, setup }, engine, paragraphs, links) {
+  if (!trace || !setup || !Array.isArray(trace.steps) || !trace.steps.length) return null;
+  try {
+    const demo = new Demo({
+      figure, hand: figure.dataset.demo || figure.dataset.hand, trace, setup, paragraphs, engine, links,
+      switchKey: figure.dataset.switch || null,
+    });
+    bindEvents(demo);
+    return demo;
+  } catch (error) {
+    console.error(`card lottery: the demo ${figure.dataset.demo} could not start`, error); // eslint-disable-line no-console
+    return null;
+  }
+}
+
+/**
+ * The page's demos: those whose hand is in the page at once; the others (a heavy page fetches
+ * them) when they come near, or when a link names them. `demos` grows as they arrive.
+ */
+function createDemos(engine, paragraphs, links, onArrive) {
   const demos = [];
+  const waiting = new Map(); // demo name -> its figure, until its hand is fetched
   for (const figure of document.querySelectorAll("figure.demo[data-hand]")) {
-    const trace = readJson(figure.querySelector("script.demo-trace"));
-    const setup = readJson(figure.querySelector("script.demo-setup"));
-    if (!trace || !setup || !Array.isArray(trace.steps) || !trace.steps.length) continue;
-    try {
-      const demo = new Demo({ figure, hand: figure.dataset.hand, trace, setup, paragraphs, engine, links });
-      bindEvents(demo);
-      demos.push(demo);
-    } catch (error) {
-      console.error(`card lottery: the demo ${figure.dataset.hand} could not start`, error); // eslint-disable-line no-console
+    if (figure.dataset.traceSrc) {
+      waiting.set(figure.dataset.demo || figure.dataset.hand, figure);
+      figure.classList.add("is-loading");
+      continue;
+    }
+    const demo = makeDemo(figure, handNow(figure), engine, paragraphs, links);
+    if (demo) demos.push(demo);
+  }
+  const loading = new Map();
+  /** @returns {Promise<any>} the demo named, once its hand is here (null if it cannot be) */
+  const load = (name) => {
+    const figure = waiting.get(name);
+    if (!figure) return Promise.resolve(demos.find((d) => d.hand === name) || null);
+    if (!loading.has(name)) {
+      loading.set(name, handOf(figure).then((hand) => {
+        waiting.delete(name);
+        figure.classList.remove("is-loading");
+        const demo = makeDemo(figure, hand, engine, paragraphs, links);
+        if (demo) {
+          demos.push(demo);
+          onArrive(demo);
+        }
+        return demo;
+      }).catch((error) => {
+        loading.delete(name); // a later approach tries again
+        figure.classList.remove("is-loading");
+        const text = figure.querySelector(".demo-text-empty");
+        if (text) text.textContent = t("hand_unavailable", { why: String(error.message || error) });
+        return null;
+      }));
+    }
+    return loading.get(name);
+  };
+  if (waiting.size) {
+    if ("IntersectionObserver" in window) {
+      const observer = new IntersectionObserver((entries) => {
+        for (const entry of entries) {
+          if (!entry.isIntersecting) continue;
+          const figure = /** @type {HTMLElement} */ (entry.target);
+          observer.unobserve(figure);
+          load(figure.dataset.demo || figure.dataset.hand);
+        }
+      }, { rootMargin: "800px 0px" });
+      for (const figure of waiting.values()) observer.observe(figure);
+    } else {
+      for (const name of [...waiting.keys()]) load(name);
     }
   }
-  return demos;
+  return { demos, load, names: () => [...demos.map((d) => d.hand), ...waiting.keys()] };
+}
+
+function handNow(figure) {
+  const holder = figure.dataset.traceRef ? document.getElementById(figure.dataset.traceRef) : figure;
+  return {
+    trace: readJson(holder && holder.querySelector("script.demo-trace")),
+    setup: readJson(holder && holder.querySelector("script.demo-setup")),
+  };
 }
 
 /** Apply the hash to the demo it names; a plain anchor (#p5, a heading) is not ours. */
-function followHash(demos, hash) {
+async function followHash(page, hash) {
   const link = parseHash(hash);
   if (!link) return null;
+  const demos = page.demos;
   let target = link.hand === null ? demos[0] : demos.find((d) => d.hand === link.hand);
+  if (!target && link.hand !== null && page.names().includes(link.hand)) target = await page.load(link.hand);
   if (!target) {
     target = demos[0];
+    if (!target) return null;
     target.notice("link", t("notice_unknown_hand", { hand: link.hand }));
     target.playback.goto(1, "link");
     return target;
@@ -229,6 +308,7 @@ function boot() {
   const links = new Links(syncSwitch);
   wireLanguageLinks(links);
   wireReadingPage(lang);
+  wireHandFilter();
   syncSwitch(location.hash);
 
   const debug = { lang, demos: [], engine: null, ready: false };
@@ -250,11 +330,20 @@ function boot() {
   }
   debug.engine = engine;
   const paragraphs = readJson(document.getElementById("source-paragraphs")) || {};
-  const demos = createDemos(engine, paragraphs, links);
+  const page = createDemos(engine, paragraphs, links, (demo) => {
+    debug.demos = page.demos;
+    if (demo.session.restoring) { // a seated game to restore, on a demo that came late
+      if (engine && engine.status === "ready") demo.session.restore();
+      else demo.session.wake();
+    }
+    later(() => fillTextFallback(demo));
+  });
+  const demos = page.demos;
   debug.demos = demos;
-  const linked = demos.length ? followHash(demos, location.hash) : null;
   const wanted = parseHash(location.hash);
-  if (linked && wanted && wanted.hand === linked.hand) linked.figure.scrollIntoView({ block: "start" });
+  followHash(page, location.hash).then((linked) => {
+    if (linked && wanted && wanted.hand === linked.hand) linked.figure.scrollIntoView({ block: "start" });
+  });
   performance.mark("demo-ready");
   debug.ready = true;
   if (demos.length) {
@@ -264,7 +353,7 @@ function boot() {
 
   window.addEventListener("hashchange", () => {
     syncSwitch(location.hash);
-    if (demos.length) followHash(demos, location.hash);
+    followHash(page, location.hash);
   });
   later(() => {
     for (const demo of demos) fillTextFallback(demo);

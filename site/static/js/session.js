@@ -180,6 +180,21 @@ export class Session {
     return true;
   }
 
+  /**
+   * The switch: the same deal under another reading of its option (back to the recorded hand when
+   * the settings are the recorded ones again). @param {string} key @param {string} value
+   */
+  async switchTo(key, value) {
+    const demo = this.demo;
+    if (demo.busy || demo.seat) return;
+    const settings = { ...demo.settings, options: { ...demo.settings.options, [key]: value } };
+    if (JSON.stringify(settings) === JSON.stringify(settingsOf(demo.recorded.setup))) {
+      this.reset();
+      return;
+    }
+    await this.replay(settings, false);
+  }
+
   /** Back to the recorded hand. */
   reset() {
     const demo = this.demo;

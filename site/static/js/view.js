@@ -1,6 +1,7 @@
 // @ts-check
 // A demo's DOM: built once (createView) and brought up to date from the demo's state (renderView).
 //
+//   the switch of an open question (when the demo shows one)
 //   notices
 //   board:   the table (fixed height), the table as text, the stepping controls
 //   reading: the step's sentence, the note, the governing paragraphs; the speed and text toggles
@@ -16,6 +17,7 @@ import { createLive, updateLive } from "./views/live.js";
 import { createMoves, currentEntries, moveEntries, renderMoves, updateMoves } from "./views/moves.js";
 import { createNarration, highlightPage, updateNarration } from "./views/narration.js";
 import { updateSeatPanel } from "./views/seat.js";
+import { createSwitch, updateSwitch } from "./views/switch.js";
 import { createTable, updateTable } from "./views/table.js";
 import { createTableText, updateTableText } from "./views/table-text.js";
 
@@ -32,6 +34,7 @@ export function createView(demo) {
   const moves = createMoves();
   const live = createLive();
   const notices = h("div", { class: "demo-notices", role: "status" });
+  const choice = demo.switchKey ? createSwitch(demo.switchKey) : null;
   const announcer = h("p", { class: "visually-hidden demo-announcer", "aria-live": "polite", "aria-atomic": "true" });
   const caption = figure.querySelector("figcaption");
   const label = caption && caption.id ? { "aria-labelledby": caption.id } : { "aria-label": t("demo_label", { hand: demo.hand }) };
@@ -40,6 +43,7 @@ export function createView(demo) {
   const app = h("div", {
     class: "demo-app", tabindex: "0", role: "group", "aria-describedby": hintId, "data-hand": demo.hand, ...label,
   }, [
+    choice ? choice.el : null,
     notices,
     h("p", { class: "visually-hidden", id: hintId, text: t("keys_hint") }),
     h("div", { class: "demo-layout" }, [board, reading, moves.el, live.el]),
@@ -50,7 +54,7 @@ export function createView(demo) {
   else figure.append(app);
   figure.classList.add("is-enhanced");
   return {
-    app, caption, notices, announcer, board, table, tableText, controls, narration, moves, live,
+    app, caption, notices, announcer, board, table, tableText, controls, narration, moves, live, choice,
     traceChanged: true, entries: /** @type {any[]} */ ([]), entryAt: new Int32Array(0), noticeKey: "",
     /** Bring the table into view (after a replay made from the form far below it). */
     showTable() {
@@ -101,6 +105,9 @@ export function renderView(view, demo, announce) {
     seat: seat && demo.n === demo.total ? { ...seat, decision: seat.you.decision, busy: demo.busy } : null,
   };
   renderNotices(view, demo);
+  if (view.choice) {
+    updateSwitch(view.choice, { value: demo.settings.options[view.choice.key] ?? "", disabled: demo.busy || !!seat });
+  }
   updateTable(view.table, ctx);
   view.tableText.hidden = !demo.showText;
   updateTableText(view.tableText, ctx);
