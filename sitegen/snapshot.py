@@ -68,7 +68,7 @@ def make_snapshot(pyodide: dict[str, Path], engine_zip: bytes, cache: Path, warn
 
 @contextlib.contextmanager
 def _locked(folder: Path) -> Iterator[None]:
-    """An exclusive lock on the cache folder, held while a snapshot is made (and stale ones removed)."""
+    """An exclusive lock on the cache folder, held while a snapshot is made (and the oldest removed)."""
     folder.mkdir(parents=True, exist_ok=True)
     with open(folder / ".lock", "ab") as lock:
         fcntl.flock(lock.fileno(), fcntl.LOCK_EX)
@@ -78,12 +78,24 @@ def _locked(folder: Path) -> Iterator[None]:
             fcntl.flock(lock.fileno(), fcntl.LOCK_UN)
 
 
+KEEP_SNAPSHOTS = 3
+
+
+def _remove_stale(folder: Path) -> None:
+    """Keep the newest few snapshots, not just one: another build may be copying an older one
+    (made for an engine edited since) into its site while this one makes a new one."""
+    made = sorted((path for path in folder.glob("snapshot-*.bin")), key=lambda path: path.stat().st_mtime,
+                  reverse=True)
+    for stale in made[KEEP_SNAPSHOTS - 1:]:
+        stale.unlink(missing_ok=True)
+        stale.with_name(stale.name + ".gz").unlink(missing_ok=True)
+
+
 def _make(node: str, pyodide: dict[str, Path], engine_zip: bytes, folder: Path, name: str,
           warnings: list[str]) -> Snapshot | None:
     """Make the snapshot with Node into the cache (the caller holds the lock)."""
     data, gz = folder / name, folder / f"{name}.gz"
-    for stale in folder.glob("snapshot-*"):
-        stale.unlink()
+    _remove_stale(folder)
     engine = folder / "engine.zip"
     engine.write_bytes(engine_zip)
     partial = folder / f"{name}.partial"

@@ -2,8 +2,9 @@
 
 The build proves what the page promises: every other reading changes the game. It replays the
 hand exactly as the page's live engine does (engine.live.replay, same set-up) under each
-alternative and compares the events with the recorded ones; a reading that leaves them unchanged
-stops the build. For a number option the alternative is the value + 1; for the suit fines, every
+alternative and compares what happens (the events without the fields that only name the rule or
+reading, and the table after each) with the recorded game; a reading that leaves it unchanged stops
+the build. For a number option the alternative is the value + 1; for the suit fines, every
 suit fined 1 chip (or the text's figures, when that is already the hand's reading).
 """
 
@@ -34,8 +35,16 @@ def alternatives(info: OptionInfo, value: Any) -> list[str]:
     return [TEXT_SUIT_FINES if value == EVERY_SUIT_ONE else EVERY_SUIT_ONE]
 
 
-def _events(trace: dict[str, Any]) -> list[Any]:
-    return [step["event"] for step in trace["steps"]]
+# Fields that only say which rule or reading applied: a reading that changes nothing but these
+# has not changed the game, and the switch would show the reader the same hand twice.
+DESCRIPTIVE = frozenset({"rule", "how", "way"})
+
+
+def _game(trace: dict[str, Any]) -> list[Any]:
+    """What happens in the game, step by step: each event without its descriptive fields, and the
+    table after it (stakes, chips, who has gone out)."""
+    return [({k: v for k, v in step["event"].items() if k not in DESCRIPTIVE}, step["state"])
+            for step in trace["steps"]] + [trace["result"]]
 
 
 def check_switch(hand: Hand, key: str) -> dict[str, Any]:
@@ -46,11 +55,11 @@ def check_switch(hand: Hand, key: str) -> dict[str, Any]:
         raise SwitchError(f"unknown option {key!r} to switch (the options: {', '.join(OPTIONS)})")
     setup = hand.setup("en")
     value = setup["options"][key]
-    recorded = _events(hand.localized("en"))
+    recorded = _game(hand.localized("en"))
     same = []
     for alternative in alternatives(info, value):
         changed = {**setup, "options": {**setup["options"], key: alternative}}
-        if _events(replay(changed, "en")) == recorded:
+        if _game(replay(changed, "en")) == recorded:
             same.append(alternative)
     if same:
         raise SwitchError(f"switching {key} does not change this hand's game: under {key} = "

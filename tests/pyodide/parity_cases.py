@@ -1,11 +1,11 @@
 """Plays a fixed set of games and prints everything about them, one JSON line per game.
 
 Run by test_engine_parity.py in CPython and in Pyodide: the two outputs must be the same bytes.
-argv[1] is a JSON list of record texts (the lesson hands), read the same way in both.
+The lesson hands' record texts are pasted in as the JSON literal HANDS by `with_hands()` (a command
+line argument would pass the operating system's limit on its length), read the same way in both.
 """
 
 import json
-import sys
 
 from engine import Game, Options, Table, parse_record, play_out, random_policy, write_record
 from engine.session import Session
@@ -44,6 +44,7 @@ for number, options in enumerate(OPTION_SETS):
 session = Session(Table.default(4), Options(), seed=11)
 line("session", [g.to_json() | {"pool_out": g.pool} for g in session.play(5)])
 
-for number, text in enumerate(json.loads(sys.argv[1])):
+HANDS = "[]"  # replaced by with_hands()
+for number, text in enumerate(json.loads(HANDS)):
     record, _ = parse_record(text)
     line(f"hand {number}", trace(record))

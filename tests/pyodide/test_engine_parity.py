@@ -3,21 +3,21 @@ byte for byte: events, narration, snapshots, records, results (a rule of the bri
 
 from __future__ import annotations
 
-import json
 import subprocess
 import sys
 from pathlib import Path
 
 from harness import REPO_ROOT, run_script_in_pyodide
+from test_golden import with_hands
 
 CASES = Path(__file__).with_name("parity_cases.py")
 
 
-def test_pyodide_plays_the_same_games_as_cpython_byte_for_byte() -> None:
-    hands = json.dumps([p.read_text(encoding="utf-8") for p in sorted((REPO_ROOT / "lessons" / "hands").glob("*.toml"))])
-    cpython = subprocess.run([sys.executable, str(CASES), hands], cwd=REPO_ROOT, capture_output=True, check=False)
+def test_pyodide_plays_the_same_games_as_cpython_byte_for_byte(tmp_path: Path) -> None:
+    cases = with_hands(tmp_path)
+    cpython = subprocess.run([sys.executable, str(cases)], cwd=REPO_ROOT, capture_output=True, check=False)
     assert cpython.returncode == 0, cpython.stderr.decode()
-    pyodide = run_script_in_pyodide(CASES, hands)
+    pyodide = run_script_in_pyodide(cases)
     assert pyodide.returncode == 0, pyodide.stderr.decode()
 
     ours, theirs = cpython.stdout.decode().splitlines(), pyodide.stdout.decode().splitlines()

@@ -9,6 +9,7 @@ import hashlib
 import json
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
@@ -16,14 +17,21 @@ CASES = Path(__file__).with_name("parity_cases.py")
 GOLDEN = Path(__file__).with_name("golden.sha256")
 
 
-def lesson_hands() -> str:
-    """The argument of parity_cases.py: every lesson hand's record text, as JSON."""
-    return json.dumps([p.read_text(encoding="utf-8") for p in sorted((REPO_ROOT / "lessons" / "hands").glob("*.toml"))])
+def with_hands(folder: Path) -> Path:
+    """parity_cases.py with every lesson hand's record text pasted in, written into folder."""
+    hands = json.dumps([p.read_text(encoding="utf-8") for p in sorted((REPO_ROOT / "lessons" / "hands").glob("*.toml"))])
+    source = CASES.read_text(encoding="utf-8")
+    assert source.count('HANDS = "[]"') == 1
+    script = folder / CASES.name
+    script.write_text(source.replace('HANDS = "[]"', f"HANDS = {hands!r}"), encoding="utf-8")
+    return script
 
 
 def case_hashes() -> list[str]:
     """`sha256 label` for each case, in the order played."""
-    out = subprocess.run([sys.executable, str(CASES), lesson_hands()], cwd=REPO_ROOT, capture_output=True, check=True)
+    with tempfile.TemporaryDirectory() as folder:
+        out = subprocess.run([sys.executable, str(with_hands(Path(folder)))], cwd=REPO_ROOT,
+                             capture_output=True, check=True)
     lines = []
     for line in out.stdout.decode("utf-8").splitlines():
         label = line.split(" {", 1)[0].split(" [", 1)[0].split(' "', 1)[0]

@@ -121,3 +121,14 @@ def test_the_real_course_cites_every_paragraph_and_switches_every_option(tmp_pat
     assert result.returncode == 0, result.stderr
     assert "every paragraph p0..p15 is cited by a lesson" in result.stdout
     assert "every option is switched in a lesson's demo" in result.stdout
+
+
+def test_a_switch_that_only_renames_the_rule_does_not_count_as_a_change() -> None:
+    # The proof compares what happens; a reading that changes only the paragraph cited or the name
+    # of the way played would show the reader the same hand twice.
+    from sitegen.switches import _game
+    step = {"event": {"kind": "spread", "rule": ["p4"], "how": "even", "stakes": [3, 3]}, "state": {"up": 1}}
+    renamed = {"event": {**step["event"], "rule": ["p5"], "how": "chosen"}, "state": {"up": 1}}
+    moved = {"event": {**step["event"], "stakes": [2, 4]}, "state": {"up": 1}}
+    assert _game({"steps": [step], "result": {}}) == _game({"steps": [renamed], "result": {}})
+    assert _game({"steps": [step], "result": {}}) != _game({"steps": [moved], "result": {}})

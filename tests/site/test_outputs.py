@@ -102,7 +102,8 @@ def test_the_engine_archive_is_rebuilt_when_the_engine_changes(lessons: Path, tm
         snapshots = [p.name for p in (out / "pyodide").glob("snapshot-*.bin")]
         assert len(snapshots) == 1
         assert f'data-snapshot-url="../pyodide/{snapshots[0]}"' in (out / "en" / "first.html").read_text(encoding="utf-8")
-        assert [p.name for p in (root / ".cache" / "snapshot").glob("snapshot-*.bin")] == snapshots
+        cached = [p.name for p in (root / ".cache" / "snapshot").glob("snapshot-*.bin")]
+        assert snapshots[0] in cached and len(cached) == 2  # the old one kept: another build may be copying it
 
 
 def _assets_weight(out: Path) -> int:
