@@ -132,3 +132,14 @@ def test_a_switch_that_only_renames_the_rule_does_not_count_as_a_change() -> Non
     moved = {"event": {**step["event"], "stakes": [2, 4]}, "state": {"up": 1}}
     assert _game({"steps": [step], "result": {}}) == _game({"steps": [renamed], "result": {}})
     assert _game({"steps": [step], "result": {}}) != _game({"steps": [moved], "result": {}})
+
+
+def test_every_hand_of_the_course_says_what_it_is_for() -> None:
+    # The hands page lists each hand by its title and purpose; a hand without them would be listed
+    # by its file name alone.
+    from sitegen.sources import read_hands
+    hands = read_hands(ROOT / "lessons")
+    assert len(hands) >= 20
+    for name, hand in hands.items():
+        assert hand.about is not None, f"lessons/hands/{name}.toml has no [about]"
+        assert all(hand.about.title[lang] and hand.about.purpose[lang] for lang in ("en", "ru")), name
