@@ -24,6 +24,17 @@ the seat, whether it is his turn, and the decision (`decision()` below): what it
 which of his cards he may select; every legal move with its cards and words; for the banker's
 spread, the sum and the even spread. The page computes no rule: it selects cards and offers the
 moves whose cards are exactly the selection.
+
+Statistics (engine/stats.py), in chunks that the page sends one after the other:
+
+    simulate {players, options, seed, start, count, tally, lang}
+                                  plays games start .. start + count - 1 (at most MAX_CHUNK) of the
+                                  run seeded `seed` (independent games, each from an empty pool) with
+                                  `players` (2-17, the default names of `lang`) under `options`, adds
+                                  them to `tally` (the last reply's, or none for the first chunk) and
+                                  answers {done: the next game's number, tally, figures}; the page
+                                  keeps only the tally, sends it back with the next chunk, and draws
+                                  the figures. Any split of a run into chunks gives the same figures.
 """
 
 from __future__ import annotations
@@ -35,9 +46,10 @@ from .actions import Beat, Lead, Play, parse_action
 from .cards import parse_cards
 from .errors import EngineError
 from .game import BANKER, Game, Phase, even_spread
-from .options import MAX_SEED, Options, Table, whole_number
+from .options import MAX_PLAYERS, MAX_SEED, Options, Table, TableError, whole_number
 from .policy import default_policy
 from .record import MAX_GAMES, Note, Record, RecordError
+from . import stats
 from .trace import for_page, teller, told, trace
 from .words import LANGS, default_names, move_text
 
@@ -165,6 +177,31 @@ def decision(game: Game, lang: str) -> dict[str, Any]:
     return out
 
 
+# ---------------------------------------------------------------------------- statistics
+
+MAX_CHUNK = 5000  # games in one simulate request: a few seconds at most in the page's worker
+
+
+def simulate(request: dict[str, Any], lang: str) -> dict[str, Any]:
+    """One chunk of a run, added to the tally the page sent back (see the module's doc)."""
+    players = whole_number(request["players"], "players", 0)
+    options = Options.from_mapping(request.get("options") or {})
+    if players > MAX_PLAYERS:  # Table.check's refusal (p2), before making a name for each
+        raise TableError("seat_count", "p2", count=players, hosts_play=options.hosts_play == "yes")
+    table = Table.default(players, lang)
+    table.check(options)  # 2-17 card players (p2), a stake that covers four cards (p4)
+    seed = whole_number(request.get("seed") or 0, "seed", 0, maximum=MAX_SEED)
+    start = whole_number(request.get("start") or 0, "start", 0, maximum=MAX_SEED)
+    count = whole_number(request["count"], "count", 1, maximum=MAX_CHUNK)
+    policy = str(request.get("policy") or "default")
+    if policy not in stats.POLICIES:
+        raise KeyError(f"policy {policy!r}")  # the page's own mistake: a bad_request failure
+    chunk = stats.simulate(table, options, seed, start, count, policy)
+    given = request.get("tally")
+    tally = chunk if given is None else stats.Tally.from_json(given).merge(chunk)
+    return {"done": tally.stop, "tally": tally.to_json(), "figures": tally.figures(lang)}
+
+
 # ---------------------------------------------------------------------------- the entry point
 
 _seats: dict[str, Seat] = {}
@@ -203,7 +240,7 @@ def _leave(request: dict[str, Any], lang: str) -> None:
 
 _REQUESTS: dict[str, Callable[[dict[str, Any], str], Any]] = {
     "replay": lambda request, lang: replay(request["setup"], lang),
-    "seat": _take_seat, "move": _move, "undo": _undo, "leave": _leave,
+    "seat": _take_seat, "move": _move, "undo": _undo, "leave": _leave, "simulate": simulate,
 }
 
 

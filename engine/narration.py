@@ -519,7 +519,9 @@ def _option(code: str, f: dict[str, Any], lang: str, rule: str | None) -> str:
                 f"настройка «{key}»{cite}: значения «{f['value']}» нет, возможны {', '.join(f['allowed'])}")
     if code == "not_whole":
         what = {"seed": ("the seed", "начальное число"), "pool": ("the pool carried in", "банк с прошлого кона"),
-                "players": ("the number of players", "число игроков")}
+                "players": ("the number of players", "число игроков"),
+                "count": ("the number of games", "число конов"),
+                "start": ("the first game's number", "номер первого кона")}
         if key in what:
             name = what[key][0 if en else 1]
         else:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import MutableSequence, TypeVar
 
 _MASK = (1 << 64) - 1
+_GAMMA = 0x9E3779B97F4A7C15  # SplitMix64's increment: the state advances by it at every draw
 T = TypeVar("T")
 
 
@@ -26,11 +27,8 @@ class Stream:
         self.state = seed & _MASK
 
     def next64(self) -> int:
-        self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK
-        z = self.state
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-        return z ^ (z >> 31)
+        self.state = (self.state + _GAMMA) & _MASK
+        return _mix(self.state)
 
     def below(self, n: int) -> int:
         """A uniform integer in [0, n), 1 <= n <= 2**64."""
@@ -61,3 +59,18 @@ class Stream:
             j = z % n
             items[i], items[j] = items[j], items[i]
         self.state = state
+
+
+def _mix(z: int) -> int:
+    """SplitMix64's output function of a state."""
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+    return z ^ (z >> 31)
+
+
+def draw(seed: int, k: int) -> int:
+    """The k-th draw (from 0) of `Stream(seed).next64()`, without the k draws before it: the state
+    only ever advances by the constant increment, so after k + 1 draws it is seed + (k + 1)·γ."""
+    if k < 0:
+        raise ValueError(f"draw({seed}, {k}): k must be >= 0")
+    return _mix((seed + (k + 1) * _GAMMA) & _MASK)

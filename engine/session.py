@@ -8,7 +8,14 @@ from .events import Event
 from .game import Game
 from .options import Options, Table
 from .policy import Policy, default_policy, play_out
-from .rng import Stream
+from .rng import draw
+
+
+def game_seed(seed: int, k: int) -> int:
+    """Game k's seed (k from 0) in a session, or a simulation, seeded `seed`: the k-th draw of
+    `Stream(seed)`, halved to a non-negative number that reads well in a record (and fits its
+    64-bit integers). Reached in one step (rng.draw), so any game of a run can be played alone."""
+    return draw(seed, k) >> 1
 
 
 class Session:
@@ -17,7 +24,6 @@ class Session:
         self.table.check(self.options)
         self.pool = pool
         self.games: list[Game] = []
-        self._seeds = Stream(seed)  # game k's seed: the k-th draw of the session seed's stream
 
     def new_game(self, observer: Callable[[Game, Event], None] | None = None) -> Game:
         """The next game, with the pool the last one carried out (p12)."""
@@ -25,7 +31,7 @@ class Session:
             raise ValueError("the current game is not over yet")
         if self.games:
             self.pool = self.games[-1].pool
-        seed = self._seeds.next64() >> 1  # a non-negative seed that reads well in a record
+        seed = game_seed(self.seed, len(self.games))
         game = Game(self.table, self.options, seed=seed, pool=self.pool, observer=observer)
         self.games.append(game)
         return game
