@@ -17,6 +17,9 @@ Requests (each `key` names a demo of the page, so that each demo has its own sea
     move   {key, text, lang}      the visitor's move, in the notation of actions.py
     undo   {key, lang}            takes back the visitor's last move
     leave  {key}                  forgets the seat
+    practice {setup, seat, lang}  the seat's decisions in the recorded hand, to practise (practice.py)
+    practice_check {setup, index, move, lang}   the student's move at decision `index` judged: legal
+                                  (or the refusal), the recorded move or not, forced or not
 
 `setup` is the trace's `game` ({table, options, seed, decks, pool, actions}), with changes, and
 `players` (a number) for another number of players. A seat's result is a page trace and `you`:
@@ -48,6 +51,7 @@ from .errors import EngineError
 from .game import BANKER, Game, Phase, even_spread
 from .options import MAX_PLAYERS, MAX_SEED, Options, Table, TableError, whole_number
 from .policy import default_policy
+from . import practice
 from .record import MAX_GAMES, Note, Record, RecordError
 from . import stats
 from .trace import for_page, teller, told, trace
@@ -238,9 +242,17 @@ def _leave(request: dict[str, Any], lang: str) -> None:
     _seats.pop(str(request.get("key", "")), None)
 
 
+def _practice_record(request: dict[str, Any], lang: str) -> Record:
+    """The recorded hand of a practice request (its notes play no part)."""
+    return setup_record({**request["setup"], "notes": []}, lang)
+
+
 _REQUESTS: dict[str, Callable[[dict[str, Any], str], Any]] = {
     "replay": lambda request, lang: replay(request["setup"], lang),
     "seat": _take_seat, "move": _move, "undo": _undo, "leave": _leave, "simulate": simulate,
+    "practice": lambda request, lang: practice.decisions(_practice_record(request, lang), request["seat"], lang),
+    "practice_check": lambda request, lang: practice.check(_practice_record(request, lang), request["index"],
+                                                           request["move"], lang),
 }
 
 

@@ -635,6 +635,15 @@ def _record(code: str, f: dict[str, Any], lang: str) -> str:
         "about_keys": ("[about] has title and purpose, and may have focus",
                        "в [about] есть title и purpose, а также может быть focus"),
         "focus_list": ("focus is a list of option keys", "focus — это список ключей настроек"),
+        "question_keys": ("a note's question has en, ru, choices and explain",
+                          "у вопроса к примечанию есть en, ru, choices и explain"),
+        "choices_list": ("choices is a list of two or more answers, each { en = …, ru = … }",
+                         "choices — это список из двух и более ответов вида { en = …, ru = … }"),
+        "choice_keys": ("an answer has en and ru, and may say correct = true",
+                        "у ответа есть en и ru, а также может быть correct = true"),
+        "choice_correct": ("correct is true or false", "correct — это true или false"),
+        "one_correct": (f"exactly one answer must be correct = true, not {f.get('found')}",
+                        f"верным (correct = true) должен быть ровно один ответ, а не {f.get('found')}"),
         "deck_list": (f"[decks] {f.get('which')} must be 52 cards, top first",
                       f"[decks] {f.get('which')} — это 52 карты, сверху вниз"),
     }
@@ -728,6 +737,9 @@ def _other(code: str, f: dict[str, Any], lang: str) -> str:
         return "nothing to undo: you have made no move yet" if en else "отменять нечего: вы ещё не сделали хода"
     if code == "no_seat_taken":
         return "take a seat first" if en else "сначала займите место за столом"
+    if code == "no_decision":
+        return (f"the recorded hand has no decision {f['index']!r}" if en else
+                f"решения {_quoted(f['index'])} в записанной партии нет")
     if code == "bad_setup":
         return (f"the settings are incomplete: {f['missing']}" if en else f"в настройках не хватает: {f['missing']}")
     raise KeyError(code)

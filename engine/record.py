@@ -31,6 +31,15 @@
     en = "Boris holds the queen of spades."
     ru = "Дама пик — у Бориса."
 
+    [notes.question]              # optional: a question the demo asks before it shows the step
+    en = "Who takes the stake of the queen of spades?"
+    ru = "Кому достаются фишки с дамы пик?"
+    choices = [                   # two or more, each in both languages; exactly one is correct
+      { en = "Boris", ru = "Борису", correct = true },
+      { en = "The banker", ru = "Банкиру" },
+    ]
+    explain = { en = "Boris holds the same card (p5).", ru = "Такая же карта у Бориса (§5)." }
+
 Moves are the decisions in order. Each move is applied at the next decision of its kind
 (`stake` at the banker's spread; `lead`, `beat`/`take` in the play-off by beating; `play`
 by tricks); a decision the file leaves out is made by the default policy. A session (`games` > 1)
@@ -39,6 +48,11 @@ them (session.py); its steps are numbered through the session. A note says what 
 and the record is refused when its step shows something else (an engine change that adds an event
 moves every later step: the build then names the note). Reading is lax, writing (`write_record`)
 canonical: all options, every decision, so the text is byte-stable.
+
+A question belongs to its note's step: the demo stops on the step before, asks it, says whether
+the reader's choice is right, shows the explanation, and then the step (with the note). It is
+checked as the rest: a question, every choice and the explanation in both languages, at least two
+choices, exactly one marked `correct = true`, no other keys; each error names its line.
 """
 
 from __future__ import annotations
@@ -69,8 +83,31 @@ class RecordError(EngineError):
 
 
 @dataclass(frozen=True)
+class Choice:
+    """One answer to a note's question, in both languages; `correct` marks the right one."""
+
+    text: Mapping[str, str]
+    correct: bool = False
+
+
+@dataclass(frozen=True)
+class Question:
+    """A question asked before a note's step is shown: its text, the choices (one correct) and the
+    explanation shown after the answer, each in both languages."""
+
+    text: Mapping[str, str]
+    choices: tuple[Choice, ...]
+    explain: Mapping[str, str]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"text": dict(self.text), "choices": [{"text": dict(c.text), "correct": c.correct} for c in self.choices],
+                "explain": dict(self.explain)}
+
+
+@dataclass(frozen=True)
 class Note:
-    """A comment on a step, and what that step shows: its event's kind, who acts, cards it involves."""
+    """A comment on a step, and what that step shows: its event's kind, who acts, cards it involves;
+    and perhaps a question to ask before the step is shown."""
 
     step: int
     en: str
@@ -78,6 +115,7 @@ class Note:
     kind: str | None = None
     who: str | None = None
     cards: tuple[str, ...] = ()
+    question: Question | None = None
 
 
 @dataclass(frozen=True)
@@ -144,7 +182,8 @@ class Record:
 
 
 _TOP_KEYS = ("seed", "pool", "games", "moves", "table", "options", "decks", "about", "notes")
-_NOTE_KEYS = ("step", "kind", "who", "cards", "en", "ru")
+_NOTE_KEYS = ("step", "kind", "who", "cards", "en", "ru", "question")
+_QUESTION_KEYS = ("en", "ru", "choices", "explain")
 MAX_GAMES = 10
 
 
@@ -325,10 +364,49 @@ def _notes(data: Any, events: list[Event], locate: _Locator) -> list[Note]:
         if event.kind != kind or (who is not None and actor(event) != who) or not set(wanted) <= found_cards:
             raise RecordError(where, "note_mismatch", step=step, kind=kind, who=who, cards=wanted,
                               found_kind=event.kind, found_who=actor(event), found_cards=sorted(found_cards))
-        notes.append(Note(step, note["en"].strip(), note["ru"].strip(), kind, who, tuple(wanted)))
+        question = _question(note["question"], locate, i) if "question" in note else None
+        notes.append(Note(step, note["en"].strip(), note["ru"].strip(), kind, who, tuple(wanted), question))
     if len({n.step for n in notes}) != len(notes):
         raise RecordError(locate.key("notes"), "notes_same_step")
     return notes
+
+
+def _question(data: Any, locate: _Locator, index: int) -> Question:
+    """The question of the `index`-th note (see the module's doc), every error at its line."""
+    start, end = locate.note_range(index)
+    header = locate.line_in("question", start, end, header="notes.question")
+
+    def at(key: str) -> str:
+        return f"{locate.name}:{locate.line_in(key, header, end)}"
+
+    where = f"{locate.name}:{header}"
+    if not isinstance(data, dict):
+        raise RecordError(where, "question_keys", keys=list(_QUESTION_KEYS))
+    for key in data:
+        if key not in _QUESTION_KEYS:
+            raise RecordError(at(key), "unknown_key", key=key, section="notes.question", known=list(_QUESTION_KEYS))
+    for key in _QUESTION_KEYS:
+        if key not in data:
+            raise RecordError(where, "question_keys", keys=list(_QUESTION_KEYS))
+    text = _words({lang: data[lang] for lang in LANGS}, where, "question")
+    explain = _words(data["explain"], at("explain"), "explain")
+    raw = data["choices"]
+    if not isinstance(raw, list) or len(raw) < 2:
+        raise RecordError(at("choices"), "choices_list")
+    choices = []
+    for number, choice in enumerate(raw):
+        line = locate.array_item_line(locate.line_in("choices", header, end), number)
+        here = f"{locate.name}:{line}"
+        if not isinstance(choice, dict) or not set(LANGS) <= set(choice) <= {*LANGS, "correct"}:
+            raise RecordError(here, "choice_keys")
+        correct = choice.get("correct", False)
+        if not isinstance(correct, bool):
+            raise RecordError(here, "choice_correct")
+        choices.append(Choice(_words({lang: choice[lang] for lang in LANGS}, here, "choice"), correct))
+    right = sum(c.correct for c in choices)
+    if right != 1:
+        raise RecordError(at("choices"), "one_correct", found=right)
+    return Question(text, tuple(choices), explain)
 
 
 def _event_classes() -> list[type[Event]]:
@@ -403,6 +481,38 @@ class _Locator:
                 seen += 1
         return f"{self.name}:{line + 1}"
 
+    def note_range(self, index: int) -> tuple[int, int]:
+        """The lines (1-based, end excluded) of the `index`-th [[notes]] entry with its subtables."""
+        headers = [i + 1 for i, line in enumerate(self.lines) if line.strip() == "[[notes]]"]
+        if index >= len(headers):
+            return 1, len(self.lines) + 1
+        start = headers[index]
+        end = next((i + 1 for i in range(start, len(self.lines))
+                    if self.lines[i].strip().startswith("[") and self.lines[i].strip() != "[notes.question]"),
+                   len(self.lines) + 1)
+        return start, end
+
+    def line_in(self, key: str, start: int, end: int, header: str | None = None) -> int:
+        """The line (1-based) of `key = …` (or of the header `[header]`) between lines start and end;
+        `start` when there is none."""
+        pattern = re.compile(rf"^\s*[\"']?{re.escape(key)}[\"']?\s*=")
+        for i in range(max(start - 1, 0), min(end - 1, len(self.lines))):
+            line = self.lines[i]
+            if pattern.match(line) or (header and line.strip() == f"[{header}]"):
+                return i + 1
+        return start
+
+    def array_item_line(self, line: int, index: int) -> int:
+        """The line (1-based) of the `index`-th inline table of the array that opens on `line`."""
+        seen = 0
+        for i in range(line - 1, len(self.lines)):
+            text = self.lines[i].split("=", 1)[-1] if i == line - 1 else self.lines[i]
+            for _ in re.finditer(r"\{", self._STRING.sub('""', text)):
+                if seen == index:
+                    return i + 1
+                seen += 1
+        return line
+
     def table_item(self, key: str, index: int) -> str:
         headers = [i for i, line in enumerate(self.lines) if line.strip() == f"[[{key}]]"]
         line = headers[index] if index < len(headers) else 0
@@ -476,7 +586,21 @@ def write_record(game: Game, notes: list[Note] | tuple[Note, ...] = (), names: M
         if note.cards:
             lines.append("cards = [" + ", ".join(_toml_str(c) for c in note.cards) + "]")
         lines += [f"en = {_toml_str(note.en)}", f"ru = {_toml_str(note.ru)}"]
+        if note.question is not None:
+            lines += _question_lines(note.question)
     return "\n".join(lines) + "\n"
+
+
+def _inline(words: Mapping[str, str], correct: bool = False) -> str:
+    parts = [f"{lang} = {_toml_str(words[lang])}" for lang in LANGS] + (["correct = true"] if correct else [])
+    return "{ " + ", ".join(parts) + " }"
+
+
+def _question_lines(question: Question) -> list[str]:
+    """A note's question as the canonical record writes it (the module's doc shows it)."""
+    lines = ["", "[notes.question]", *(f"{lang} = {_toml_str(question.text[lang])}" for lang in LANGS), "choices = ["]
+    lines += [f"  {_inline(c.text, c.correct)}," for c in question.choices]
+    return lines + ["]", f"explain = {_inline(question.explain)}"]
 
 
 assert set(OPTION) == set(Options().to_mapping())  # the writer covers every option

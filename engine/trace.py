@@ -71,9 +71,7 @@ def _session(record: Record) -> dict[str, Any]:
     for number, part in enumerate(parts, 1):
         moves += [{**move, "step": move["step"] + len(steps)} for move in part["moves"]]
         steps += [{**step, "game": number} for step in part["steps"]]
-    for note in record.notes:
-        if 1 <= note.step <= len(steps):
-            steps[note.step - 1]["note"] = {"en": note.en, "ru": note.ru}
+    _annotate(steps, record.notes)
     setup = {**parts[0]["game"], "seed": record.seed, "pool": record.pool, "games": record.games}
     result = {**parts[-1]["result"], "games": [part["result"] for part in parts]}
     return {"game": setup, "seats": parts[0]["seats"], "steps": steps, "moves": moves, "result": result}
@@ -90,10 +88,17 @@ def trace_game(game: Game, notes: list[Note] | tuple[Note, ...] = ()) -> dict[st
     return told(replayed, steps, notes)
 
 
-def told(game: Game, steps: list[dict[str, Any]], notes: list[Note] | tuple[Note, ...]) -> dict[str, Any]:
+def _annotate(steps: list[dict[str, Any]], notes: list[Note] | tuple[Note, ...]) -> None:
+    """Each note on its step, and its question (asked before the step is shown), if it has one."""
     for note in notes:
         if 1 <= note.step <= len(steps):
             steps[note.step - 1]["note"] = {"en": note.en, "ru": note.ru}
+            if note.question is not None:
+                steps[note.step - 1]["question"] = note.question.to_json()
+
+
+def told(game: Game, steps: list[dict[str, Any]], notes: list[Note] | tuple[Note, ...]) -> dict[str, Any]:
+    _annotate(steps, notes)
     moves: list[dict[str, Any]] = []
     for index, step in enumerate(steps):
         made = step["decision"]
@@ -134,8 +139,18 @@ def for_page(told: dict[str, Any], lang: str) -> dict[str, Any]:
         page_step = {**step, "text": step["text"][lang], "state": {**step["state"], "outcomes": outcomes}}
         if "note" in step:
             page_step["note"] = step["note"][lang]
+        if "question" in step:
+            page_step["question"] = _question_for_page(step["question"], lang)
         steps.append(page_step)
     moves = [{**m, "text": move_text(parse_action(m["move"]), lang), "short": move_text(parse_action(m["move"]), lang,
                                                                                          short=True)}
              for m in told["moves"]]
     return {**told, "steps": delta_states(steps), "moves": moves}
+
+
+def _question_for_page(question: dict[str, Any], lang: str) -> dict[str, Any]:
+    """A note's question in one language: {text, choices: [texts], answer: the correct one's index,
+    explain}."""
+    choices = question["choices"]
+    return {"text": question["text"][lang], "choices": [c["text"][lang] for c in choices],
+            "answer": next(i for i, c in enumerate(choices) if c["correct"]), "explain": question["explain"][lang]}

@@ -1,0 +1,174 @@
+"""Practice on an annotated hand: the student takes one player's part and, before each of that
+player's decisions, says what he would do; the engine judges the answer, and the hand then goes on
+with the recorded move (so that the hand stays the annotated one).
+
+The page asks the live engine (live.py) twice, with the demo's set-up each time (nothing is kept
+between requests, so a restarted worker loses nothing):
+
+    practice       {setup, seat, lang}            the seat's decisions in the recorded hand
+    practice_check {setup, index, move, lang}     the student's move at decision `index`
+
+`practice` answers {seat, decisions: [...]}, one entry per decision of the seat, in order:
+
+    index     the decision's number in the hand (0 = the first decision made, by anyone)
+    step      the step that shows the recorded move (the demo stops on the step before it)
+    forced    True when the rules leave one legal move only (the page does not ask: it says so)
+    decision  what `live.decision` gives a seated player (kind, rule, stake), except that `cards`
+              is the whole hand and `moves` every move the hand's cards could make, legal or not
+              (one card or two, each led card covered by any card, take; every card to the trick):
+              the student chooses among them as a seated player does, and learns what the rules
+              say only when he submits
+    move      for a forced decision only: the recorded move, in words
+
+`practice_check` answers {index, step, legal, refusal, matches, forced, move, recorded}: whether the
+move is legal (if not, `refusal`: the engine's sentence in both languages, to "you", with its
+paragraph in `rule`), whether it is the recorded move, whether the rules forced the move (one legal
+move only), and both moves in words. A move the notation cannot read is illegal too (rule None).
+"""
+
+from __future__ import annotations
+
+from itertools import combinations, permutations
+from typing import Any, Callable
+
+from .actions import Action, Beat, Lead, NotationError, Play, Take, parse_action
+from .errors import EngineError
+from .game import BANKER, DECISION_MOVES, Game, IllegalMove, Phase
+from .policy import default_policy
+from .record import Record
+from .words import LANGS, move_text
+
+
+class PracticeError(EngineError):
+    """A practice request the recorded hand cannot serve: no such seat, no such decision."""
+
+
+def _words(action: Action, lang: str) -> dict[str, str]:
+    return {"move": str(action), "text": move_text(action, lang), "short": move_text(action, lang, short=True)}
+
+
+def _seat(game: Game, seat: str | int) -> int:
+    """A seat by name (of the set-up's language), by number from 0, or the banker."""
+    if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(game.seats):
+        return seat
+    if seat in ("banker", game.table.banker):
+        return BANKER
+    if seat in game.seats:
+        return game.seats.index(str(seat))
+    raise PracticeError("no_seat", seat=str(seat), seats=list(game.seats))
+
+
+Visit = Callable[[Game, int, int, Action], None]
+
+
+def _replay(record: Record, stop: int | None = None, visit: Visit | None = None) -> tuple[Game, list[tuple[int, int, Action]]]:
+    """The recorded hand played up to decision `stop` (or to its end): its moves at the decisions of
+    their kind, the default policy for the rest, as Record.play does. Each decision made is listed
+    with the step that shows it and the move: (index, step, action); `visit` sees the game before
+    each."""
+    game = record.new_game()
+    made: list[tuple[int, int, Action]] = []
+    pending = 0
+    while not game.over and (stop is None or len(game.actions) < stop):
+        move = record.moves[pending] if pending < len(record.moves) else None
+        if move is not None and isinstance(move, DECISION_MOVES[game.phase]):
+            pending += 1
+        else:
+            move = default_policy(game)
+        made.append((len(game.actions), len(game.events) + 1, move))
+        if visit is not None:
+            visit(game, *made[-1])
+        game.apply(move)
+    return game, made
+
+
+def tries(game: Game) -> list[Action]:
+    """Every move the hand of the player to act could make at this decision, legal or not: the
+    moves a student may choose among (the engine judges them on submit)."""
+    phase, seat = game.phase, game.to_act
+    if seat is None or seat == BANKER:
+        return []
+    hand = list(game.hands[seat])
+    if phase is Phase.LEAD:
+        leads: list[Action] = [Lead((c,)) for c in hand]
+        return leads + [Lead(pair) for pair in combinations(hand, 2)]
+    if phase is Phase.TRICK:
+        return [Play(c) for c in hand]
+    if phase is Phase.ANSWER:
+        led = list(game.led)
+        out: list[Action] = []
+        if len(led) == 1:
+            out += [Beat(((led[0], c),)) for c in hand]
+        else:
+            out += [Beat(((led[0], a), (led[1], b))) for a, b in permutations(hand, 2)]
+            out += [Beat(((l, c),)) for l in led for c in hand]
+        return out + [Take()]
+    return []
+
+
+def _offer(game: Game, lang: str) -> dict[str, Any]:
+    """The decision as the practice panel offers it (see the module's doc)."""
+    from .live import decision  # live serves the requests of this module, and imports it
+
+    out = decision(game, lang)
+    seat = game.to_act
+    if out["kind"] != "stake" and seat is not None and seat != BANKER:
+        out["cards"] = [str(c) for c in game.hands[seat]]
+        out["moves"] = [{**_words(a, lang), "cards": _cards(a), "text": move_text(a, lang, command=True),
+                         "short": move_text(a, lang, short=True, command=True)} for a in tries(game)]
+    return out
+
+
+def _cards(action: Action) -> list[str]:
+    if isinstance(action, Lead):
+        return [str(c) for c in action.cards]
+    if isinstance(action, Beat):
+        return [str(cover) for _, cover in action.covers]
+    if isinstance(action, Play):
+        return [str(action.card)]
+    return []
+
+
+def decisions(record: Record, seat: str | int, lang: str) -> dict[str, Any]:
+    """The seat's decisions in the recorded hand (see the module's doc)."""
+    game = record.new_game()
+    who = _seat(game, seat)
+    name = game.table.banker if who == BANKER else game.seats[who]
+    out: list[dict[str, Any]] = []
+
+    def visit(at: Game, index: int, step: int, action: Action) -> None:
+        if at.to_act != who:
+            return
+        forced = len(at.legal_actions()) == 1
+        entry: dict[str, Any] = {"index": index, "step": step, "forced": forced, "decision": _offer(at, lang)}
+        if forced:
+            entry["move"] = _words(action, lang)
+        out.append(entry)
+
+    _replay(record, visit=visit)
+    return {"seat": name, "decisions": out}
+
+
+def check(record: Record, index: int, text: str, lang: str) -> dict[str, Any]:
+    """The student's move at decision `index` judged (see the module's doc)."""
+    if not isinstance(index, int) or isinstance(index, bool) or index < 0:
+        raise PracticeError("no_decision", index=index)
+    seen: list[Game] = []
+    _, made = _replay(record, index + 1, lambda at, i, *_: seen.append(at.clone()) if i == index else None)
+    if len(made) <= index:
+        raise PracticeError("no_decision", index=index)
+    _, step, recorded = made[index]
+    at = seen[0]
+    forced = len(at.legal_actions()) == 1
+    refusal = None
+    move: dict[str, str] | None = None
+    matches = False
+    try:
+        action = parse_action(str(text))
+        move = _words(action, lang)
+        at.check(action)
+        matches = action == recorded
+    except (NotationError, IllegalMove) as error:
+        refusal = {**{lang_: error.words(lang_, True) for lang_ in LANGS}, "rule": error.rule}
+    return {"index": index, "step": step, "legal": refusal is None, "refusal": refusal, "matches": matches,
+            "forced": forced, "move": move, "recorded": _words(recorded, lang)}

@@ -1,0 +1,179 @@
+"""Practice on a recorded hand (engine/practice.py, through live.handle) and the questions a
+record's notes may carry (engine/record.py): read, written back, and refused at their line."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from engine import parse_record, play_out, write_record
+from engine.live import handle
+from engine.record import Choice, Note, Question
+from engine_helpers import THREE, play, playoff_game
+
+# THREE: Anna leads 2H; Boris can beat it only with 4H (forced), then leads 2D, free to lead
+# another diamond; Vera, with no diamond, must take (forced).
+
+
+@pytest.fixture(scope="module")
+def setup():
+    game = playoff_game(THREE, 0)
+    play(game, "lead 2H", "beat 2H>4H", "lead 2D", "take")
+    play_out(game)
+    return game.to_json()
+
+
+def ask(**request):
+    return json.loads(handle(json.dumps(request)))
+
+
+def check(setup, index, move, lang="en"):
+    reply = ask(type="practice_check", setup=setup, index=index, move=move, lang=lang)
+    return reply["result"]
+
+
+def test_practice_lists_the_seats_decisions_with_the_step_before_which_to_stop(setup):
+    result = ask(type="practice", setup=setup, seat="Boris", lang="en")["result"]
+    assert result["seat"] == "Boris"
+    first, second = result["decisions"][:2]
+    assert (first["index"], first["step"], first["forced"]) == (1, 65, True)
+    assert first["move"] == {"move": "beat 2H>4H", "text": "beats the two of hearts with the four of hearts",
+                             "short": "beats 2♥ with 4♥"}
+    assert (second["index"], second["step"], second["forced"]) == (2, 66, False) and "move" not in second
+    # The whole hand may be chosen, and every move its cards could make is offered, legal or not:
+    # the engine judges the move only when the student submits it.
+    offer = second["decision"]
+    assert offer["kind"] == "lead" and offer["rule"] == "p10" and offer["cards"][0] == "2D"
+    moves = {m["move"]: m for m in offer["moves"]}
+    assert "lead 2D 3D" in moves and moves["lead 2D 3D"]["cards"] == ["2D", "3D"]
+    assert moves["lead 2D"]["text"] == "Lead the two of diamonds"
+    # The recorded hand's steps: each listed step is the move's own (its event is the move).
+    trace = ask(type="replay", setup=setup, lang="en")["result"]
+    assert trace["steps"][65]["event"]["kind"] == "lead" and trace["steps"][65]["event"]["who"] == "Boris"
+
+
+def test_practice_check_the_recorded_move(setup):
+    result = check(setup, 2, "lead 2D")
+    assert result == {"index": 2, "step": 66, "legal": True, "refusal": None, "matches": True, "forced": False,
+                      "move": {"move": "lead 2D", "text": "leads the two of diamonds", "short": "leads 2♦"},
+                      "recorded": {"move": "lead 2D", "text": "leads the two of diamonds", "short": "leads 2♦"}}
+
+
+def test_practice_check_a_legal_move_that_is_not_the_recorded_one(setup):
+    result = check(setup, 2, "lead 3D", "ru")
+    assert (result["legal"], result["matches"], result["forced"], result["refusal"]) == (True, False, False, None)
+    assert result["move"]["text"] == "ходит тройкой бубен"
+    assert result["recorded"]["text"] == "ходит двойкой бубен"
+
+
+def test_practice_check_refuses_an_illegal_move_with_its_paragraph_in_both_languages(setup):
+    result = check(setup, 1, "take")
+    assert (result["legal"], result["matches"]) == (False, False)
+    assert result["refusal"] == {"en": "You can beat and must («обязан отбить») (p10).",
+                                 "ru": "Вы можете отбиться, а кто может, тот «обязан отбить» (§10).", "rule": "p10"}
+    lower = check(setup, 1, "beat 2H>3D")["refusal"]
+    assert lower["rule"] == "p10" and "three of diamonds" in lower["en"]
+    unread = check(setup, 2, "lead")
+    assert unread["legal"] is False and unread["refusal"]["rule"] is None and unread["move"] is None
+
+
+def test_practice_check_says_when_the_rules_forced_the_move(setup):
+    result = check(setup, 1, "beat 2H>4H")
+    assert (result["legal"], result["matches"], result["forced"]) == (True, True, True)
+    assert check(setup, 3, "take")["forced"] is True  # Vera, with no diamond
+
+
+def test_practice_refuses_what_the_recorded_hand_does_not_have(setup):
+    assert ask(type="practice", setup=setup, seat="Nobody", lang="en")["refusal"]["en"].startswith("no seat 'Nobody'")
+    assert ask(type="practice_check", setup=setup, index=999, move="take", lang="ru")["refusal"]["ru"] == \
+        "решения 999 в записанной партии нет"
+    assert "failure" in ask(type="practice_check", setup=setup, move="take", lang="en")  # no index
+
+
+def test_practice_of_a_seat_by_number_and_of_the_banker(setup):
+    assert ask(type="practice", setup=setup, seat=1, lang="en")["result"]["seat"] == "Boris"
+    assert ask(type="practice", setup=setup, seat="banker", lang="en")["result"]["decisions"] == []  # even spread
+
+
+# ---------------------------------------------------------------------- questions in records
+
+
+QUESTION = """\
+seed = 7
+
+[table]
+players = ["Anna", "Boris", "Vera"]
+banker = "Papa"
+dealer = "Mama"
+
+[[notes]]
+step = 1
+kind = "game_start"
+en = "The table."
+ru = "Стол."
+
+[notes.question]
+en = "Who deals?"
+ru = "Кто сдаёт?"
+choices = [
+  {{ en = "Mama", ru = "Мама"{correct} }},
+  {{ en = "Papa", ru = "Папа"{second} }},
+]
+explain = {{ en = "The dealer deals (p5).", ru = "Сдаёт сдающий (§5)."{extra} }}
+"""
+# lines:    14 [notes.question]   17 choices   18 first choice   19 second   21 explain
+
+
+def question_text(correct=", correct = true", second="", extra=""):
+    return QUESTION.format(correct=correct, second=second, extra=extra)
+
+
+def test_a_note_question_is_read_told_and_written_back_canonically():
+    record, game = parse_record(question_text(), "q.toml")
+    question = record.notes[0].question
+    assert question == Question({"en": "Who deals?", "ru": "Кто сдаёт?"},
+                                (Choice({"en": "Mama", "ru": "Мама"}, True), Choice({"en": "Papa", "ru": "Папа"})),
+                                {"en": "The dealer deals (p5).", "ru": "Сдаёт сдающий (§5)."})
+    text = write_record(game, record.notes)
+    assert '[notes.question]\nen = "Who deals?"\nru = "Кто сдаёт?"\nchoices = [\n' \
+           '  { en = "Mama", ru = "Мама", correct = true },\n  { en = "Papa", ru = "Папа" },\n]\n' \
+           'explain = { en = "The dealer deals (p5).", ru = "Сдаёт сдающий (§5)." }\n' in text
+    again, replayed = parse_record(text, "again.toml")
+    assert again.notes == record.notes and write_record(replayed, again.notes) == text
+    from engine.trace import for_page, trace
+    step = for_page(trace(record), "ru")["steps"][0]
+    assert step["question"] == {"text": "Кто сдаёт?", "choices": ["Мама", "Папа"], "answer": 0,
+                                "explain": "Сдаёт сдающий (§5)."}
+    assert "question" not in for_page(trace(record), "en")["steps"][1]
+
+
+def test_a_note_has_no_question_unless_its_record_gives_one():
+    assert Note(1, "a", "б").question is None
+    record, game = parse_record(question_text().split("\n[notes.question]")[0] + "\n", "plain.toml")
+    assert record.notes[0].question is None and "[notes.question]" not in write_record(game, record.notes)
+
+
+@pytest.mark.parametrize("change, line, en", [
+    ({"second": ", correct = true"}, 17, "exactly one answer must be correct = true, not 2"),
+    ({"correct": ""}, 17, "exactly one answer must be correct = true, not 0"),
+    ({"second": ", correct = \"yes\""}, 19, "correct is true or false"),
+    ({"second": ", right = true"}, 19, "an answer has en and ru, and may say correct = true"),
+    ({"extra": ", de = \"x\""}, 21, "explain needs an en and a ru text"),
+])
+def test_a_bad_question_is_refused_at_its_line(change, line, en):
+    with pytest.raises(Exception) as caught:
+        parse_record(question_text(**change), "q.toml")
+    assert str(caught.value) == f"q.toml:{line}: {en}"
+
+
+def test_a_question_without_its_russian_text_or_with_one_choice_is_refused_at_its_line():
+    text = question_text().replace('ru = "Кто сдаёт?"\n', "")
+    with pytest.raises(Exception, match=r"^q\.toml:14: a note's question has en, ru, choices and explain$"):
+        parse_record(text, "q.toml")
+    text = question_text().replace('  { en = "Papa", ru = "Папа" },\n', "")
+    with pytest.raises(Exception, match=r"^q\.toml:17: choices is a list of two or more answers"):
+        parse_record(text, "q.toml")
+    text = question_text().replace('explain = {', 'hint = "no"\nexplain = {')
+    with pytest.raises(Exception, match=r"^q\.toml:21: unknown key 'hint' in \[notes.question\]"):
+        parse_record(text, "q.toml")
