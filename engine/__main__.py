@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
+import csv
 import json
+import multiprocessing
 import sys
 import time
-from typing import Any
-from math import sqrt
-from statistics import mean, stdev
+from typing import Any, Iterable
 
 from .actions import Action, parse_action
 from .catalogue import DECISIONS
@@ -17,9 +18,10 @@ from .game import BANKER, Game, Phase, even_spread
 from .live import DECISION_RULES, LiveError
 from .narration import narrate
 from .options import CATALOGUE, Options, OptionError, Table, TableError
-from .policy import default_policy, random_policy
+from .policy import default_policy
 from .record import RecordError, read_record
-from .session import Session
+from . import stats
+from .stats import GameRow, Tally
 from .trace import summary, trace
 from .words import DEFAULT_HOSTS, move_text, paragraphs
 
@@ -125,52 +127,128 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
+def _chunk(job: tuple[Table, Options, int, int, int, str, bool]) -> tuple[Tally, list[GameRow]]:
+    """Games start .. start + count - 1 of a run: their tally, and their rows when a CSV is written
+    (a worker process's job; a module-level function, so that it can be sent to one)."""
+    table, options, seed, start, count, policy, keep = job
+    tally, kept = Tally(len(table.players), options, seed, policy, start=start), []
+    for row in stats.rows(table, options, seed, start, count, policy):
+        tally.add(row)
+        if keep:
+            kept.append(row)
+    return tally, kept
+
+
+class _Progress:
+    """A progress bar on stderr, redrawn at most five times a second; silent when not wanted."""
+
+    def __init__(self, total: int, shown: bool) -> None:
+        self.total, self.shown, self.started, self.drawn = total, shown, time.perf_counter(), 0.0
+
+    def update(self, done: int) -> None:
+        now = time.perf_counter()
+        if not self.shown or (now - self.drawn < 0.2 and done < self.total):
+            return
+        self.drawn = now
+        width = 30
+        filled = width * done // self.total
+        print(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{self.total} games {100 * done // self.total:3d}% "
+              f"{now - self.started:.1f} s", end="", file=sys.stderr, flush=True)
+
+    def close(self) -> None:
+        if self.shown:
+            print(file=sys.stderr, flush=True)
+
+
 def cmd_simulate(args: argparse.Namespace) -> int:
-    """N games of a session (the pool carried from game to game, p12). Each seat's net per game is
-    reported as its mean, its standard deviation over the games (`net_sd`, the spread of one game's
-    result) and the half-width of the 95% confidence interval of the mean (`net_ci95`, 1.96 sd / √N,
-    the normal approximation; the games of a session are nearly but not quite independent, since the
-    pool carried in depends on the game before)."""
+    """N independent games (engine/stats.py): game k is dealt as a session seeded --seed would deal
+    its game k, from an empty pool, so the games can be spread over --jobs processes, in chunks of
+    consecutive games, with the same figures for any number of jobs. --carry plays a session
+    instead (the pool carried from game to game, p12), in one process. The figures go to stdout
+    (--json: as data), the time taken and the progress bar to stderr; --csv FILE writes a row per
+    game, in game order."""
     options = Options.parse_pairs(args.option)
-    table = _table(args.players)
-    session = Session(table, options, seed=args.seed)
-    policy = random_policy(args.seed) if args.policy == "random" else default_policy
+    table = _table(args.players, args.lang)
+    table.check(options)
+    count, jobs = args.games, args.jobs
+    if count < 1 or jobs < 1:
+        raise LiveError("bad_setup", missing="N >= 1 and --jobs >= 1")
+    if args.carry and jobs > 1:
+        raise LiveError("bad_setup", missing="--jobs 1: a session (--carry) is one chain of games")
+    names = table.seats(options)
+    progress = _Progress(count, args.progress or (sys.stderr.isatty() and not args.json))
+    out = open(args.csv, "w", newline="", encoding="utf-8") if args.csv else None
+    writer = csv.writer(out) if out else None
+    if writer:
+        writer.writerow(stats.csv_header(names))
     started = time.perf_counter()
-    games = session.play(args.games, policy)
+    try:
+        if args.carry:
+            total = Tally(len(table.players), options, args.seed, args.policy, carry=True)
+            for row in stats.session_rows(table, options, args.seed, count, args.policy):
+                total.add(row)
+                if writer:
+                    writer.writerow(stats.csv_row(row, options))
+                progress.update(total.games)
+        else:
+            size = max(1, min(SIMULATE_CHUNK, -(-count // (4 * jobs))))
+            work = [(table, options, args.seed, first, min(size, count - first), args.policy, writer is not None)
+                    for first in range(0, count, size)]
+            total = Tally(len(table.players), options, args.seed, args.policy)
+            with contextlib.ExitStack() as stack:
+                if jobs > 1:
+                    pool = stack.enter_context(multiprocessing.get_context().Pool(min(jobs, len(work))))
+                    results: Iterable[tuple[Tally, list[GameRow]]] = pool.imap(_chunk, work)
+                else:
+                    results = map(_chunk, work)
+                for tally, kept in results:  # in game order
+                    total.merge(tally)
+                    if writer:
+                        writer.writerows(stats.csv_row(row, options) for row in kept)
+                    progress.update(total.games)
+    finally:
+        progress.close()
+        if out:
+            out.close()
     elapsed = time.perf_counter() - started
-    seats = games[0].seats
-    nets = {name: [g.nets[i] for g in games] for i, name in enumerate(seats)}
-    sd = {name: stdev(values) if len(values) > 1 else 0.0 for name, values in nets.items()}
-    stats = {
-        "games": len(games),
-        "policy": args.policy,
-        "options": options.to_mapping(changed_only=True),
-        "mean_net": {name: round(mean(values), 3) for name, values in nets.items()},
-        "net_sd": {name: round(sd[name], 3) for name in nets},
-        "net_ci95": {name: round(1.96 * sd[name] / sqrt(len(games)), 3) for name in nets},
-        "banker_mean_net": round(mean(g.banker_net for g in games), 3),
-        "mean_rounds": round(mean(g.round for g in games), 3),
-        "mean_steps": round(mean(len(g.events) for g in games), 3),
-        "mean_decisions": round(mean(len(g.actions) for g in games), 3),
-        "mean_pool_carried": round(mean(g.pool for g in games), 3),
-        "final_pool": games[-1].pool,
-        "games_per_second": round(len(games) / elapsed, 1),
-    }
+    figures = total.figures(args.lang, names)
     if args.json:
-        print(json.dumps(stats, ensure_ascii=False, indent=1))
-        return 0
-    per_seat = ("mean_net", "net_sd", "net_ci95")
-    width = max(len(k) for k in stats)
-    for key, value in stats.items():
-        if key not in per_seat:
-            print(f"{key:<{width}}  {value}")
-    print("net per game by seat: mean ± half-width of its 95% confidence interval (1.96 sd/√N); "
-          "sd = standard deviation of one game's net")
-    name_width = max(len(name) for name in seats)
-    for name in seats:
-        print(f"  {name:<{name_width}}  {stats['mean_net'][name]:+8.3f} ± {stats['net_ci95'][name]:.3f}"
-              f"   sd {stats['net_sd'][name]:.3f}")
+        print(json.dumps(figures, ensure_ascii=False, indent=1))
+    else:
+        _print_figures(figures)
+    print(f"{count} games in {elapsed:.2f} s: {count / elapsed:.0f} games/s, {jobs} job{'s' if jobs > 1 else ''}",
+          file=sys.stderr)
     return 0
+
+
+SIMULATE_CHUNK = 250  # games a process plays between two reports: a progress step, a slice of the CSV
+
+
+def _print_figures(f: dict[str, Any]) -> None:
+    options = ", ".join(f"{k}={v}" for k, v in f["options"].items()) or "the defaults"
+    pool = ("carried from game to game (a session, p12)" if f["pool"] == "carried" else
+            "empty at the start of every game (independent games)")
+    print(f"games     {f['games']} (seed {f['seed']}, policy {f['policy']}), {f['players']} players, options: {options}")
+    print(f"pool      {pool}")
+    print("net per game by seat: mean ± half-width of its 95% confidence interval (1.96 sd/√N); "
+          "sd = standard deviation of one game's net; bias = the mean less the mean of all seats; "
+          "prize = the chance of winning at least one prize (p5)")
+    width = max(len(s["name"]) for s in f["seats"])
+    for s in f["seats"]:
+        print(f"  {s['name']:<{width}}  {s['mean_net']:+8.3f} ± {s['net_ci95']:.3f}   sd {s['net_sd']:.3f}"
+              f"   bias {s['bias']:+.3f}   paid {s['mean_paid']:.3f}   won {s['mean_won']:.3f}"
+              f"   fines {s['mean_fines']:.3f}   prize {100 * s['prize_chance']:.1f}%")
+    b, g = f["banker"], f["game"]
+    print(f"banker    {b['mean']:+.3f} ± {b['ci95']:.3f} a game (sd {b['sd']:.3f}); takes something in "
+          f"{100 * b['share_positive']:.1f}% of games")
+    for key, label in (("rounds", "rounds"), ("steps", "steps"), ("decisions", "decisions"), ("fines", "fines"),
+                       ("pool_out", "pool out"), ("pool_in", "pool in")):
+        m = g[key]
+        span = f" (from {m['min']} to {m['max']})" if "min" in m else ""
+        print(f"{label:<9} {m['mean']:.3f} a game, sd {m['sd']:.3f}{span}")
+    for way in f["playoff"]:
+        print(f"play-off  {way['way']}: {100 * way['share']:.1f}% of games, fines {way['mean_fines']:.3f} a game "
+              f"(sd {way['fines_sd']:.3f})")
 
 
 _OPTION_WORDS = {
@@ -232,7 +310,16 @@ def main(argv: list[str] | None = None) -> int:
             p.set_defaults(run=cmd_play)
         else:
             p.add_argument("games", type=int, metavar="N")
-            p.add_argument("--policy", choices=("default", "random"), default="default")
+            p.add_argument("--policy", choices=stats.POLICIES, default="default",
+                           help="the computer players: the default policy, or uniform over the legal moves "
+                                "(seeded from each game's seed)")
+            p.add_argument("--jobs", type=int, default=1, metavar="J", help="processes to spread the games over")
+            p.add_argument("--csv", metavar="FILE", help="write a row per game (seed, options, nets, rounds...)")
+            p.add_argument("--carry", action="store_true",
+                           help="a session: the pool carried from game to game (p12), in one process")
+            p.add_argument("--progress", action="store_true", help="a progress bar on stderr even when it is "
+                                                                   "not a terminal, or with --json")
+            p.add_argument("--lang", choices=("en", "ru"), default="en", help="the default names' language")
             p.add_argument("--json", action="store_true")
             p.set_defaults(run=cmd_simulate)
     p = sub.add_parser("options", help="every option: its values, default, paragraphs and question")

@@ -197,21 +197,23 @@ def test_cli_simulate_json():
     result = run("simulate", "50", "--json", "--seed", "3")
     assert result.returncode == 0, result.stderr
     out = json.loads(result.stdout)
-    assert set(out) == {"games", "policy", "options", "mean_net", "net_sd", "net_ci95", "banker_mean_net",
-                        "mean_rounds", "mean_steps", "mean_decisions", "mean_pool_carried", "final_pool",
-                        "games_per_second"}
-    assert out["games"] == 50 and out["policy"] == "default" and out["options"] == {}
-    assert list(out["mean_net"]) == list(out["net_sd"]) == list(out["net_ci95"]) == ["Anna", "Boris", "Vera", "Gleb"]
-    # The mean net per seat and its spread, computed again from the games of the same session.
-    games = Session(Table.default(4), seed=3).play(50)
-    for seat, name in enumerate(["Anna", "Boris", "Vera", "Gleb"]):
+    assert {"games", "players", "seed", "policy", "pool", "options", "seats", "banker", "game", "playoff",
+            "hist"} <= set(out)
+    assert out["games"] == 50 and out["policy"] == "default" and out["options"] == {} and out["pool"] == "empty"
+    assert [s["name"] for s in out["seats"]] == ["Anna", "Boris", "Vera", "Gleb"]
+    # The mean net per seat and its spread, computed again from the same games: game k is the session's
+    # game k (its seed), played from an empty pool.
+    session_seeds = [g.seed for g in Session(Table.default(4), seed=3).play(50)]
+    games = [play_out(Game(Table.default(4), seed=seed)) for seed in session_seeds]
+    for seat, figures in enumerate(out["seats"]):
         nets = [g.nets[seat] for g in games]
-        assert out["mean_net"][name] == round(statistics.mean(nets), 3)
-        assert out["net_sd"][name] == round(statistics.stdev(nets), 3)
-        assert out["net_ci95"][name] == round(1.96 * statistics.stdev(nets) / math.sqrt(50), 3)
-    assert out["mean_rounds"] == 5  # four players: four full rounds and a short fifth, every game (p8)
+        assert figures["mean_net"] == round(statistics.mean(nets), 3)
+        assert figures["net_sd"] == round(statistics.stdev(nets), 3)
+        assert figures["net_ci95"] == round(1.96 * statistics.stdev(nets) / math.sqrt(50), 3)
+    assert out["game"]["rounds"]["mean"] == 5  # four players: four full rounds and a short fifth, every game (p8)
     stop = json.loads(run("simulate", "5", "--json", "--option", "short_deal=stop", "--policy", "random").stdout)
-    assert stop["mean_rounds"] == 4 and stop["options"] == {"short_deal": "stop"} and stop["policy"] == "random"
+    assert stop["game"]["rounds"]["mean"] == 4 and stop["options"] == {"short_deal": "stop"}
+    assert stop["policy"] == "random"
 
 
 def test_cli_simulate_text_reports_the_mean_net_per_seat_and_its_spread():
