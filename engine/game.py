@@ -501,7 +501,7 @@ class Game:
         return self.options.short_pay != "everyone" and self.dealer_left < 3 * self.n
 
     def _pay(self) -> None:
-        # p4: the participants pay an agreed sum; p7: for the cards that won nothing a new contribution;
+        # p4: the participants pay an agreed sum; p7: for the cards that won nothing a new stake;
         # p8: in a short last round, as `short_pay` says.
         due = self._due(self.round)
         for seat, amount in enumerate(due):

@@ -71,8 +71,8 @@ def hand(game: Game, name: str) -> list[str]:
 
 
 def balanced(game: Game) -> bool:
-    """docs/rules.md, invariants: contributions + fines + pool carried in = prizes + banker's takings + pool carried out,
-    with the stakes on the table counted in the pool. With nets = prizes - contributions - fines:"""
+    """docs/rules.md, invariants: stakes paid + fines + pool carried in = prizes + banker's takings + pool carried out,
+    with the stakes on the table counted in the pool. With nets = prizes - stakes paid - fines:"""
     return game.pool_in == sum(game.nets) + game.banker_net + game.pool + sum(game.stakes)
 
 
