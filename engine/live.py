@@ -20,6 +20,7 @@ Requests (each `key` names a demo of the page, so that each demo has its own sea
     practice {setup, seat, lang}  the seat's decisions in the recorded hand, to practise (practice.py)
     practice_check {setup, index, move, lang}   the student's move at decision `index` judged: legal
                                   (or the refusal), the recorded move or not, forced or not
+    write_record, read_record     a hand written in the page, and a record read back (engine/writer.py)
 
 `setup` is the trace's `game` ({table, options, seed, decks, pool, actions}), with changes, and
 `players` (a number) for another number of players. A seat's result is a page trace and `you`:
@@ -30,14 +31,16 @@ moves whose cards are exactly the selection.
 
 Statistics (engine/stats.py), in chunks that the page sends one after the other:
 
-    simulate {players, options, seed, start, count, tally, lang}
+    simulate {players, options, seed, start, count, tally, carry, lang}
                                   plays games start .. start + count - 1 (at most MAX_CHUNK) of the
-                                  run seeded `seed` (independent games, each from an empty pool) with
-                                  `players` (2-17, the default names of `lang`) under `options`, adds
-                                  them to `tally` (the last reply's, or none for the first chunk) and
-                                  answers {done: the next game's number, tally, figures}; the page
-                                  keeps only the tally, sends it back with the next chunk, and draws
-                                  the figures. Any split of a run into chunks gives the same figures.
+                                  run seeded `seed` (independent games, each from an empty pool; with
+                                  `carry`, a session's, each opening with the pool the game before
+                                  left, p12) with `players` (2-17, the default names of `lang`) under
+                                  `options`, adds them to `tally` (the last reply's, or none for the
+                                  first chunk) and answers {done: the next game's number, tally,
+                                  figures}; the page keeps only the tally, sends it back with the next
+                                  chunk, and draws the figures. Any split of a run into chunks gives
+                                  the same figures.
 """
 
 from __future__ import annotations
@@ -200,9 +203,15 @@ def simulate(request: dict[str, Any], lang: str) -> dict[str, Any]:
     policy = str(request.get("policy") or "default")
     if policy not in stats.POLICIES:
         raise KeyError(f"policy {policy!r}")  # the page's own mistake: a bad_request failure
-    chunk = stats.simulate(table, options, seed, start, count, policy)
     given = request.get("tally")
-    tally = chunk if given is None else stats.Tally.from_json(given).merge(chunk)
+    before = None if given is None else stats.Tally.from_json(given)
+    if request.get("carry"):  # a session: the games follow the tally's, with the pool its last game left
+        if start != (0 if before is None else before.stop):
+            raise KeyError(f"start {start}: a session's chunk follows the games before it")
+        tally = stats.simulate_session(table, options, seed, count, policy, after=before)
+    else:
+        chunk = stats.simulate(table, options, seed, start, count, policy)
+        tally = chunk if before is None else before.merge(chunk)
     return {"done": tally.stop, "tally": tally.to_json(), "figures": tally.figures(lang)}
 
 
@@ -254,6 +263,11 @@ _REQUESTS: dict[str, Callable[[dict[str, Any], str], Any]] = {
     "practice_check": lambda request, lang: practice.check(_practice_record(request, lang), request["index"],
                                                            request["move"], lang),
 }
+
+# write_record / read_record: a hand written in the page (engine/writer.py documents them).
+from .writer import REQUESTS as _WRITER_REQUESTS  # noqa: E402  (writer imports this module late)
+
+_REQUESTS.update(_WRITER_REQUESTS)
 
 
 def handle(request_json: str) -> str:

@@ -5,8 +5,9 @@ seeded S would start as its game k (`game_seed(S, k)`, the k-th draw of S's stre
 with an empty pool, not with the pool the game before left (p12). Any game of a run can then be
 played alone, so a run split into chunks (the page's requests) or over processes (the command
 line's --jobs) plays the same games and gives the same tally. The session, each game opening with
-the pool carried, stays `Session` (lesson 5's subject); `simulate_session` tallies one, in one
-process, since each game waits for the one before.
+the pool carried, stays `Session` (lesson 5's subject); `simulate_session` tallies one (`carry`),
+in chunks that follow one another (a tally keeps the pool its last game left), never over
+processes, since each game waits for the one before.
 
 So a seat's net in a statistic is what one game, from an empty table, does to it: the players lose
 together exactly what the game leaves on the table (the pool carried out: stakes nobody won under
@@ -29,7 +30,7 @@ from . import events as ev
 from .game import Game
 from .options import OPTION, Options, Table
 from .policy import Policy, default_policy, play_out, random_policy
-from .session import Session, game_seed
+from .session import game_seed
 
 __all__ = ["GameRow", "POLICIES", "Tally", "csv_header", "game_seed", "play_row", "rows", "session_rows",
            "simulate", "simulate_session"]
@@ -126,12 +127,14 @@ def rows(table: Table, options: Options, seed: int, start: int, count: int,
 
 
 def session_rows(table: Table, options: Options, seed: int, count: int, policy: str = "default",
-                 pool: int = 0) -> Iterator[GameRow]:
-    """The first `count` games of a Session seeded `seed`, the pool carried from each to the next."""
-    session = Session(table, options, seed=seed, pool=pool)
-    for k in range(count):
-        game = session.new_game()
+                 start: int = 0, pool: int = 0) -> Iterator[GameRow]:
+    """Games start .. start + count - 1 of a session seeded `seed` (a `Session`'s games), the pool
+    carried from each to the next (p12), game `start` opening with `pool`."""
+    table.check(options)
+    for k in range(start, start + count):
+        game = Game(table, options, seed=game_seed(seed, k), pool=pool)
         play_out(game, policy_for(policy, game.seed))
+        pool = game.pool
         yield row_of(game, k)
 
 
@@ -143,12 +146,15 @@ def simulate(table: Table, options: Options, seed: int, start: int, count: int, 
     return tally
 
 
-def simulate_session(table: Table, options: Options, seed: int, count: int, policy: str = "default") -> Tally:
-    """The tally of a session's first `count` games (the pool carried; one process)."""
-    tally = Tally(len(table.players), options, seed, policy, carry=True)
-    for row in session_rows(table, options, seed, count, policy):
+def simulate_session(table: Table, options: Options, seed: int, count: int, policy: str = "default",
+                     after: Tally | None = None) -> Tally:
+    """The tally of a session's next `count` games: its first ones, or those after the games of
+    `after` (a session's tally: they open with the pool its last game left); merged with `after`."""
+    start, pool = (after.stop, after.pool_end) if after is not None else (0, 0)
+    tally = Tally(len(table.players), options, seed, policy, carry=True, start=start)
+    for row in session_rows(table, options, seed, count, policy, start, pool):
         tally.add(row)
-    return tally
+    return tally if after is None else after.merge(tally)
 
 
 def csv_header(names: tuple[str, ...] | list[str]) -> list[str]:
@@ -197,6 +203,7 @@ class Tally:
             raise ValueError(f"unknown policy {policy!r}: {', '.join(POLICIES)}")
         self.players, self.options, self.seed, self.policy, self.carry = players, options, seed, policy, carry
         self.start = self.stop = start
+        self.pool_start = self.pool_end = 0  # the pool the first game opened with, and the last one left
         self.seats = players + (2 if options.hosts_play == "yes" else 0)
         self.sums: dict[str, list[int]] = {key: [0, 0] for key in _SCALARS}
         self.seat_sums: dict[str, list[list[int]]] = {key: [[0, 0] for _ in range(self.seats)] for key in _SEAT_PARTS}
@@ -214,10 +221,15 @@ class Tally:
 
     def add(self, row: GameRow) -> None:
         """Count the next game of the run (rows come in game order)."""
-        if row.game != self.stop or len(row.nets) != self.seats:
-            raise ValueError(f"row of game {row.game} ({len(row.nets)} seats) does not follow games "
-                             f"{self.start}..{self.stop - 1} ({self.seats} seats)")
+        if row.game != self.stop or len(row.nets) != self.seats or \
+                (self.carry and self.games and row.pool_in != self.pool_end) or (not self.carry and row.pool_in):
+            raise ValueError(f"row of game {row.game} ({len(row.nets)} seats, pool in {row.pool_in}) does not "
+                             f"follow games {self.start}..{self.stop - 1} ({self.seats} seats, pool left "
+                             f"{self.pool_end})")
+        if not self.games:
+            self.pool_start = row.pool_in
         self.stop += 1
+        self.pool_end = row.pool_out
         for key in _SCALARS:
             value = _scalar(row, key)
             pair = self.sums[key]
@@ -249,12 +261,15 @@ class Tally:
             return self
         if self.games == 0:
             self.start = self.stop = other.start
-        if other.start == self.stop:
-            self.stop = other.stop
-        elif other.stop == self.start:
-            self.start = other.start
+            self.pool_start = self.pool_end = other.pool_start
+        # In a session the games after must open with the pool the games before left (p12).
+        if other.start == self.stop and (not self.carry or other.pool_start == self.pool_end):
+            self.stop, self.pool_end = other.stop, other.pool_end
+        elif other.stop == self.start and (not self.carry or other.pool_end == self.pool_start):
+            self.start, self.pool_start = other.start, other.pool_start
         else:
-            raise TypeError(f"games {other.start}..{other.stop - 1} do not adjoin games {self.start}..{self.stop - 1}")
+            raise TypeError(f"games {other.start}..{other.stop - 1} do not adjoin games {self.start}..{self.stop - 1}"
+                            " (or, in a session, do not carry its pool)")
         for key in _SCALARS:
             self.sums[key] = [a + b for a, b in zip(self.sums[key], other.sums[key])]
         for key in _SEAT_PARTS:
@@ -277,6 +292,7 @@ class Tally:
         return {
             "players": self.players, "options": self.options.to_mapping(changed_only=True), "seed": str(self.seed),
             "policy": self.policy, "carry": self.carry, "start": self.start, "stop": self.stop,
+            "pool_start": self.pool_start, "pool_end": self.pool_end,
             "sums": {key: list(pair) for key, pair in self.sums.items()},
             "seat_sums": {key: [list(pair) for pair in pairs] for key, pairs in self.seat_sums.items()},
             "won_any": list(self.won_any),
@@ -291,6 +307,7 @@ class Tally:
         tally = cls(_whole(data["players"]), Options.from_mapping(data["options"]), _whole(int(str(data["seed"]))),
                     str(data["policy"]), bool(data["carry"]), _whole(data["start"]))
         tally.stop = _whole(data["stop"])
+        tally.pool_start, tally.pool_end = _whole(data["pool_start"]), _whole(data["pool_end"])
         if tally.stop < tally.start:
             raise TypeError("a tally's stop is before its start")
         tally.sums = {key: _ints(data["sums"][key], 2) for key in _SCALARS}

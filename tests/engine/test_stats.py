@@ -23,7 +23,9 @@ from hypothesis import strategies as st
 from engine import Game, Options, Session, Stream, Table, play_out
 from engine.live import MAX_CHUNK, handle
 from engine.rng import draw
-from engine.stats import GameRow, Tally, game_seed, play_row, row_of, rows, session_rows, simulate
+from engine.stats import (
+    GameRow, Tally, game_seed, play_row, row_of, rows, session_rows, simulate, simulate_session,
+)
 
 REPO = Path(__file__).resolve().parents[2]
 FOUR = Table.default(4)
@@ -183,6 +185,14 @@ def test_a_session_tally_carries_the_pool_from_game_to_game():
     carried = list(session_rows(FOUR, Options(), 11, 8))
     assert [r.pool_in for r in carried] == [0] + [g.pool for g in games[:-1]]
     assert [r.nets for r in carried] == [tuple(g.nets) for g in games]
+    # In chunks: each opens with the pool the last game of the chunk before left (p12).
+    first = simulate_session(FOUR, Options(), 11, 3)
+    assert first.pool_end == games[2].pool
+    both = simulate_session(FOUR, Options(), 11, 5, after=first)
+    assert json.dumps(both.to_json()) == json.dumps(simulate_session(FOUR, Options(), 11, 8).to_json())
+    with pytest.raises(TypeError):  # games 3.. from an empty pool are not the session's games 3..
+        simulate_session(FOUR, Options(), 11, 3).merge(tally_of(list(rows(FOUR, Options(), 11, 3, 5)), 4,
+                                                                Options(), 11, start=3))
 
 
 # ---------------------------------------------------------------------------- the live engine
@@ -203,6 +213,25 @@ def test_live_simulate_in_chunks_gives_the_figures_of_one_request_and_of_the_eng
     assert json.dumps(reply) == json.dumps(whole)
     engine = simulate(Table.default(5), Options(short_pay="pro_rata"), 77, 0, 60)
     assert whole["figures"] == engine.figures("en")  # type: ignore[index]
+
+
+def test_live_simulate_of_a_session_in_chunks_is_the_command_lines_session():
+    setup = {"players": 3, "seed": "5", "carry": True}
+    tally = None
+    for start, count in ((0, 10), (10, 15)):
+        reply = ask(**setup, start=start, count=count, tally=tally)["result"]
+        tally = reply["tally"]  # type: ignore[index]
+    cli_figures = json.loads(cli("simulate", "25", "--players", "3", "--seed", "5", "--carry", "--json").stdout)
+    assert reply["figures"] == cli_figures and cli_figures["pool"] == "carried"  # type: ignore[index]
+    skipped = ask(**setup, start=11, count=5, tally=tally)  # a session's chunk must follow the games before it
+    assert skipped["failure"]["code"] == "bad_request"  # type: ignore[index]
+
+
+def test_live_simulate_gives_the_command_lines_figures_for_the_same_seed_and_options():
+    reply = ask(players=6, seed="31", options={"deal": "single"}, count=40, lang="ru")["result"]
+    cli_figures = json.loads(cli("simulate", "40", "--players", "6", "--seed", "31", "--option", "deal=single",
+                                 "--lang", "ru", "--json", "--jobs", "2").stdout)
+    assert reply["figures"] == cli_figures  # type: ignore[index]
 
 
 @pytest.mark.parametrize("change, rule, en", [

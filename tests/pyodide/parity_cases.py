@@ -8,6 +8,7 @@ line argument would pass the operating system's limit on its length), read the s
 import json
 
 from engine import Game, Options, Table, parse_record, play_out, random_policy, write_record
+from engine.live import handle
 from engine.session import Session
 from engine.trace import trace, trace_game
 
@@ -43,6 +44,18 @@ for number, options in enumerate(OPTION_SETS):
 
 session = Session(Table.default(4), Options(), seed=11)
 line("session", [g.to_json() | {"pool_out": g.pool} for g in session.play(5)])
+
+# Statistics as the page asks for them: a run in two chunks, its tally sent back; independent games
+# and a session (the figures are floats: the same bytes in both, as the page and the CLI must agree).
+for label, extra in (("simulate", {"options": {"playoff": "beating_then_tricks", "spread": "random"}}),
+                     ("simulate session", {"carry": True, "options": {"unclaimed": "banker"}})):
+    tally = None
+    for start, count in ((0, 7), (7, 13)):
+        request = {"type": "simulate", "players": 5, "seed": "19", "start": start, "count": count, "lang": "ru",
+                   "tally": tally, **extra}
+        reply = json.loads(handle(json.dumps(request)))
+        tally = reply["result"]["tally"]
+    line(label, reply)
 
 HANDS = "[]"  # replaced by with_hands()
 for number, text in enumerate(json.loads(HANDS)):
