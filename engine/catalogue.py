@@ -1,6 +1,6 @@
 """What the interface names, in one language, as plain data: the options and their readings, the
 cards, ranks and suits in the forms the page draws, the counted nouns, the phases, the decisions,
-the game's terms and the table's limits.
+the game's terms, the table's limits and the way the language cites a paragraph of the text.
 
 The site embeds it in every page that has a demo (the build calls `catalogue(lang)`), so the
 page takes every rule's and every card's name from the engine and keeps no copy of its own.
@@ -13,7 +13,7 @@ from typing import Any
 from .cards import FULL_DECK, SUITS
 from .game import Phase
 from .options import CATALOGUE, MAX_PLAYERS, MAX_SEED, MIN_PLAYERS, Options
-from .words import NOUNS, RANK_INDEX, SUIT_LETTERS, SUIT_SYMBOLS, SUIT_WORDS, card_name
+from .words import NOUNS, PARAGRAPH_IDS, RANK_INDEX, SUIT_LETTERS, SUIT_SYMBOLS, SUIT_WORDS, card_name, paragraphs
 
 # The phases as the table's heading names them: the lottery's rounds, the play-off, the end.
 _LOTTERY = {Phase.START, Phase.ROUND, Phase.PAY, Phase.STAKE, Phase.SPREAD, Phase.DEAL, Phase.REVEAL,
@@ -54,6 +54,12 @@ TERMS = {
     "face_down": {"en": "face-down card", "ru": "карта рубашкой вверх"},
 }
 
+# The seat a visitor may take besides a player's, as a sentence names it mid-way ("Your seat: the
+# banker." / «Ваше место: банкир.»), where the table's headings above are capitalized.
+ROLES = {
+    "banker": {"en": "the banker", "ru": "банкир"},
+}
+
 
 def phase_part(phase: Phase) -> str:
     """Which part of the game a phase belongs to: start, lottery, playoff or over."""
@@ -77,7 +83,9 @@ def catalogue(lang: str) -> dict[str, Any]:
         })
     return {
         "lang": lang,
-        "limits": {"players": [MIN_PLAYERS, MAX_PLAYERS], "seed_max": str(MAX_SEED)},
+        "limits": {"players": [MIN_PLAYERS, MAX_PLAYERS], "players_rule": "p2", "seed_max": str(MAX_SEED)},
+        # How the page's language cites each paragraph: "p7" in English, «§7» in Russian.
+        "paragraphs": {pid: paragraphs(pid, lang) for pid in PARAGRAPH_IDS},
         "options": options,
         "suits": [{"code": s, "symbol": SUIT_SYMBOLS[s], "letter": SUIT_LETTERS[lang][s], "word": SUIT_WORDS[lang][s],
                    "red": s in "HD"} for s in SUITS],
@@ -88,4 +96,5 @@ def catalogue(lang: str) -> dict[str, Any]:
         "phase_words": {part: words[lang] for part, words in _PHASE_WORDS.items()},
         "decisions": {kind: words[lang] for kind, words in DECISIONS.items()},
         "terms": {key: words[lang] for key, words in TERMS.items()},
+        "roles": {key: words[lang] for key, words in ROLES.items()},
     }

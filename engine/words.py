@@ -92,6 +92,9 @@ def cards_text(cards: Iterable[Card | str], lang: str, case: Case = "nom") -> st
     return list_text(names, lang) or ("no cards" if lang == "en" else "ничего")
 
 
+PARAGRAPH_IDS = tuple(f"p{n}" for n in range(16))  # the text's paragraphs, p0..p15
+
+
 def paragraphs(ids: str | Iterable[str], lang: str) -> str:
     """Paragraph ids as each language cites them: "p5, p4" in English, «§5, §4» in Russian (the
     ids themselves, p0–p15, stay the data's and the links')."""
@@ -209,6 +212,19 @@ _RU_NAME_FORMS: dict[str, tuple[str, str, str, str]] = {
     "Михаил": ("Михаила", "Михаилу", "Михаила", "Михаилом"),
     "Бабушка": ("Бабушки", "Бабушке", "Бабушку", "Бабушкой"),
     "Дедушка": ("Дедушки", "Дедушке", "Дедушку", "Дедушкой"),
+    # The short names of the lessons' bigger tables (lessons/hands: crowded-table, sits-out,
+    # seventeen-players...), men's in -а/-я declined as women's are: «под Гришу», «у Пети».
+    "Гриша": ("Гриши", "Грише", "Гришу", "Гришей"),
+    "Даша": ("Даши", "Даше", "Дашу", "Дашей"),
+    "Женя": ("Жени", "Жене", "Женю", "Женей"),
+    "Лена": ("Лены", "Лене", "Лену", "Леной"),
+    "Миша": ("Миши", "Мише", "Мишу", "Мишей"),
+    "Надя": ("Нади", "Наде", "Надю", "Надей"),
+    "Оля": ("Оли", "Оле", "Олю", "Олей"),
+    "Петя": ("Пети", "Пете", "Петю", "Петей"),
+    "Рома": ("Ромы", "Роме", "Рому", "Ромой"),
+    "Соня": ("Сони", "Соне", "Соню", "Соней"),
+    "Таня": ("Тани", "Тане", "Таню", "Таней"),
 }
 _NAME_CASE_INDEX = {"gen": 0, "dat": 1, "acc": 2, "ins": 3}
 # «игрок» by case, for a name the table above does not know: «у игрока P1», «ходит под игрока P1».

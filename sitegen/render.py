@@ -19,7 +19,7 @@ from markdown.extensions.toc import TocExtension, slugify_unicode
 from markupsafe import Markup
 
 from engine.catalogue import catalogue
-from engine.words import count
+from engine.words import count, paragraphs
 
 from . import Problems, shown
 from .assets import EngineArchive, gzipped, runtime_folder
@@ -143,7 +143,7 @@ def render_body(page: Page, inputs: Inputs, env: Environment, problems: Problems
         figure_id = f"quote-{pid}" if pid not in cited else f"quote-{pid}-{cited.count(pid) + 1}"
         cited.append(pid)
         return env.get_template("_quote.html").render(
-            id=figure_id, pid=pid, href=f"text.html#{pid}", link=t["quote_link"].format(pid=pid),
+            id=figure_id, pid=pid, href=f"text.html#{pid}", link=t["quote_link"].format(pid=paragraphs(pid, lang)),
             **inputs.text.paragraph(pid))
 
     def demo(name: str, switch: str | None) -> str:
@@ -422,7 +422,8 @@ class SiteRenderer:
         for page in self.inputs.pages[lang]:
             for pid in dict.fromkeys(self.out.cited[lang][page.slug]):
                 citing[pid].append({"url": page.url, "title": page.title})
-        context["paragraphs"] = [{**p, "link_label": t["para_link"].format(pid=p["id"]), "lessons": citing[p["id"]]}
+        context["paragraphs"] = [{**p, "label": paragraphs(p["id"], lang), "lessons": citing[p["id"]],
+                                  "link_label": t["para_link"].format(pid=paragraphs(p["id"], lang))}
                                  for p in self.inputs.text.paragraphs()]
         html = self.env.get_template("text.html").render(context)
         self.emit(f"{lang}/text.html", self.templates / "text.html", html)
@@ -481,7 +482,8 @@ class SiteRenderer:
             converter = markdown.Markdown(extensions=[TermLinksExtension(GLOSSARY_PAGE, found)] +
                                           (["smarty"] if lang == "en" else []), output_format="html")
             terms.append({"id": term.id, "ru": term.ru, "ru_also": term.ru_also, "en": term.en,
-                          "paragraphs": term.paragraphs, "html": Markup(converter.convert(term.text[lang]))})
+                          "paragraphs": [{"id": pid, "label": paragraphs(pid, lang)} for pid in term.paragraphs],
+                          "html": Markup(converter.convert(term.text[lang]))})
             known = {other.id for other in self.inputs.glossary}
             for missing in [found_id for found_id in found if found_id not in known]:
                 line = _line_of(self.inputs.glossary_path, re.escape(f"](term:{missing})"))
@@ -516,7 +518,8 @@ class SiteRenderer:
             "purpose": about.purpose[lang] if about else None,
             "facts": ", ".join([count(len(told["seats"]), "player", lang), count(len(told["steps"]), "step", lang)]),
             "series": t["hand_series"].format(n=games) if games > 1 else None,
-            "paragraphs": [{"id": pid, "href": f"{up}text.html#{pid}"} for pid in hand.paragraphs],
+            "paragraphs": [{"id": pid, "label": paragraphs(pid, lang), "href": f"{up}text.html#{pid}"}
+                           for pid in hand.paragraphs],
             "shows": shows, "lessons": lessons,
         }
 
@@ -532,7 +535,8 @@ class SiteRenderer:
         context["nav"] = self.nav(lang, "hands", "hands.html")
         context.update(
             hands=hands,
-            paragraph_choices=[pid for pid in PARAGRAPH_IDS if any(pid in (p["id"] for p in h["paragraphs"]) for h in hands)],
+            paragraph_choices=[{"id": pid, "label": paragraphs(pid, lang)} for pid in PARAGRAPH_IDS
+                               if any(pid in (p["id"] for p in h["paragraphs"]) for h in hands)],
             option_choices=[{"key": o["key"], "label": o["label"]} for o in self.catalogues[lang]["options"]
                             if o["key"] in used_options],
             shown_template=t["filter_shown"],

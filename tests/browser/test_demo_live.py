@@ -6,6 +6,7 @@ is restarted; with the runtime blocked the recorded hand still steps and the fai
 
 from __future__ import annotations
 
+import re
 import time
 
 from demo_helpers import (
@@ -111,7 +112,7 @@ def test_a_refused_setting_is_explained_in_the_pages_language(site_server, page)
     page.click(f"{APP} form[data-form=replay] button[type=submit]")
     page.wait_for_function(f"() => !document.querySelector('{APP} .live-message').classList.contains('is-hidden')")
     message = page.text_content(f"{APP} .live-message")
-    assert "Движок не переиграл партию: 18 игроков с картами, а нужно от 2 до 17" in message and "(p2)" in message
+    assert "Движок не переиграл партию: 18 игроков с картами, а нужно от 2 до 17" in message and "(§2)" in message
     assert demo_state(page)["source"] == "recorded"
 
 
@@ -153,7 +154,7 @@ def test_a_typed_move_is_refused_to_you_in_russian_naming_the_paragraph_and_noth
     page.click(f"{APP} .seat-move button[type=submit]")
     page.wait_for_function(f"() => !document.querySelector('{APP} .seat-refusal').classList.contains('is-hidden')")
     refusal = page.text_content(f"{APP} .seat-refusal")
-    assert refusal.startswith("У вас нет ") and refusal.endswith("(p10).")
+    assert refusal.startswith("У вас нет ") and refusal.endswith("(§10).")
     assert "Ход «" not in refusal and "Можно:" not in refusal  # said once, to the visitor, without a list of moves
     assert len(demo_state(page)["steps"]) == len(state["steps"])
     # A ten typed as "10" is answered with the card's name, not with the notation "T".
@@ -163,17 +164,31 @@ def test_a_typed_move_is_refused_to_you_in_russian_naming_the_paragraph_and_noth
     page.click(f"{APP} .seat-move button[type=submit]")
     page.wait_for_function(f"(old) => {{ const t = document.querySelector('{APP} .seat-refusal').textContent; return t && t !== old; }}",
                            arg=refusal)
-    assert page.text_content(f"{APP} .seat-refusal") == f"У вас нет {names[ten]} (p10)."
+    assert page.text_content(f"{APP} .seat-refusal") == f"У вас нет {names[ten]} (§10)."
     # A move of another kind than the decision.
     page.fill(f"{APP} .seat-move input", "take")
     page.click(f"{APP} .seat-move button[type=submit]")
     page.wait_for_function(f"() => document.querySelector('{APP} .seat-refusal').textContent.startsWith('Сейчас')")
-    assert page.text_content(f"{APP} .seat-refusal") == "Сейчас вам нужно ходить (p10)."
+    assert page.text_content(f"{APP} .seat-refusal") == "Сейчас вам нужно ходить (§10)."
     # A notation error, in Russian too.
     page.fill(f"{APP} .seat-move input", "dance")
     page.click(f"{APP} .seat-move button[type=submit]")
     page.wait_for_function(f"() => document.querySelector('{APP} .seat-refusal').textContent.includes('dance')")
     assert "неизвестный ход «dance»" in page.text_content(f"{APP} .seat-refusal").lower()
+
+
+def test_a_russian_seat_names_the_banker_in_lower_case_and_cites_sections(site_server, page):
+    open_demo(page, site_server.url("ru/table-and-round.html"))
+    hand = "first-round"
+    app = f"#demo-{hand} .demo-app"
+    assert wake_engine(page, hand) == "ready"
+    take_seat(page, "banker", hand)
+    status = page.text_content(f"{app} .seat-status")
+    assert status.startswith("Ваше место: банкир. Ваш ход. ") and status.endswith("(§4)"), status
+    rules = page.locator(f"{app} .live-field .rule-ref").all_text_contents()
+    assert rules and all(re.fullmatch(r" \(§\d+(, §\d+)*\)", rule) for rule in rules), rules
+    assert page.text_content(f"#demo-{hand} .demo-quote.is-primary .quote-title").startswith("Текст, §")
+    assert page.console_errors == []
 
 
 def test_banker_seat_spreads_the_stakes(site_server, page):

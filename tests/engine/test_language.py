@@ -218,6 +218,24 @@ def test_the_live_engines_extra_seats_have_the_pages_default_names():
     assert reply["result"]["seats"] == ["Anna", "Gleb", "Boris", "Vera", "Darya"]
 
 
+def test_every_russian_name_in_the_lessons_hands_is_declined():
+    import tomllib
+
+    for path in sorted((REPO / "lessons" / "hands").glob("*.toml")):
+        table = tomllib.loads(path.read_text(encoding="utf-8"))["table"]["ru"]
+        names = [*table["players"], table["banker"], table["dealer"]]
+        assert [n for n in names if not knows_name(n)] == [], path.name
+    # The short names of the bigger tables, each form checked by hand; men's in -а/-я as women's.
+    forms = {"Гриша": "Гриши Грише Гришу Гришей", "Даша": "Даши Даше Дашу Дашей", "Женя": "Жени Жене Женю Женей",
+             "Лена": "Лены Лене Лену Леной", "Миша": "Миши Мише Мишу Мишей", "Надя": "Нади Наде Надю Надей",
+             "Оля": "Оли Оле Олю Олей", "Петя": "Пети Пете Петю Петей", "Рома": "Ромы Роме Рому Ромой",
+             "Соня": "Сони Соне Соню Соней", "Таня": "Тани Тане Таню Таней"}
+    for name, text in forms.items():
+        assert " ".join(name_in(name, case) for case in ("gen", "dat", "acc", "ins")) == text, name
+    lead = ev.Lead(("p10",), "Вера", "Гриша", cards("8S 8H"))
+    assert ru(lead) == "Вера ходит под Гришу восьмёркой пик и восьмёркой червей; отбиваться Грише."
+
+
 def test_a_name_the_engine_does_not_know_follows_igrok_in_its_case():
     assert name_in("P1", "gen") == "игрока P1" and name_in("P1", "dat") == "игроку P1"
     assert name_in("Marie", "acc") == "игрока Marie" and name_in("Marie", "ins") == "игроком Marie"
@@ -370,6 +388,11 @@ def test_one_word_for_the_laid_aside_cards_and_paragraphs_cited_as_section_signs
     russian = catalogue("ru")
     for option in russian["options"]:
         assert not re.search(r"\bp\d", option["question"] + option["label"]), option["key"]
+    # The page cites a paragraph as the catalogue says: «§7» in Russian, "p7" in English.
+    assert russian["paragraphs"] == {f"p{n}": f"§{n}" for n in range(16)}
+    assert catalogue("en")["paragraphs"] == {f"p{n}": f"p{n}" for n in range(16)}
+    # A common noun after a colon mid-sentence is lower case: «Ваше место: банкир.»
+    assert russian["roles"]["banker"] == "банкир" and catalogue("en")["roles"]["banker"] == "the banker"
     assert russian["terms"]["aside"] == "Отложенные карты" and russian["terms"]["penalty"] == "Неотбитые карты"
 
 

@@ -5,11 +5,12 @@ on demand."""
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from pathlib import Path
 from typing import Any
 
-from build_helpers import ROOT, replace_in, run_build
+from build_helpers import ROOT, html_pages, replace_in, run_build
 from html_helpers import parse, read_json
 
 from engine import read_record
@@ -92,6 +93,34 @@ def test_the_hands_page_lists_every_hand_with_the_paragraphs_it_applies(built: d
         lessons = page.find("dl", class_="hand-details").find_all("a")
         assert "../first.html" in [a.attrs["href"] for a in lessons]
         assert page.find("html").attrs["data-base"] == "../../"
+
+
+def test_a_russian_page_cites_a_paragraph_as_a_section_sign_never_as_p7(built: dict[str, Any]) -> None:
+    # The ids (p7) stay the links' and the data's; what a reader sees is the engine's citation
+    # (engine/words.py `paragraphs`): «§7» in Russian, "p7" in English. The scripts draw theirs
+    # from the catalogue (tests/engine/test_language.py checks its labels).
+    bare = re.compile(r"(?<![\w#-])p\d{1,2}\b")
+    pages = html_pages(built["out"] / "ru") + [built["out"] / "kiosk" / "ru.html"]
+    assert len(pages) > 5
+    for path in pages:
+        shown = []
+        for element in parse(path).all():
+            if element.tag in ("script", "style"):
+                continue
+            shown.append(element.text)
+            shown += [element.attrs.get(name) or "" for name in ("title", "aria-label", "alt", "placeholder")]
+        found = sorted({m for text in shown for m in bare.findall(text)})
+        assert not found, f"{path.relative_to(built['out'])} shows {found}"
+    for lang, label in (("en", "p{n}"), ("ru", "§{n}")):
+        text = parse(built["out"] / lang / "text.html")
+        links = text.find_all("a", class_="para-link")
+        assert [a.full_text() for a in links] == [label.format(n=n) for n in range(16)]
+        assert [a.attrs["href"] for a in links] == [f"#p{n}" for n in range(16)]
+        first = parse(built["out"] / lang / "first.html").find("figure", class_="quote")
+        assert first.find("figcaption").full_text().startswith(label.format(n=1))
+        filter_ = [o.full_text() for o in parse(built["out"] / lang / "hands.html").find("select", name="paragraph")
+                   .find_all("option")][1:]
+        assert filter_ and all(re.fullmatch(label.format(n=r"\d+"), o) for o in filter_), filter_
 
 
 def test_a_heavy_page_keeps_its_first_hand_and_fetches_the_others(lessons: Path, tmp_path: Path) -> None:

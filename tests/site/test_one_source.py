@@ -47,6 +47,8 @@ def test_the_javascript_keeps_no_copy_of_a_rule_or_a_name() -> None:
         quoted = {k for k in keys if re.search(rf"[\"'`]{k}[\"'`]", text)}
         assert len(quoted) <= 1, f"{name} names options itself: {sorted(quoted)}"
         assert not re.search(r"%\s*10\b|%\s*100\b", text), f"{name}: a plural rule"
+        # A paragraph is cited as the catalogue says («§7» in Russian): no id of the page's own.
+        assert not re.search(r"[\"'`]p\d+[\"'`]", text), f"{name}: a paragraph id"
         assert not re.search(rf"[<>]=?\s*{MAX_PLAYERS}\b|\b{MAX_PLAYERS}\s*[<>]", text), f"{name}: the player limit"
 
 

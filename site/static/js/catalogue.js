@@ -9,11 +9,12 @@
  * @typedef {{key: string, rules: string[], kind: "choice"|"number"|"suit_fines", default: string|number,
  *   minimum: number, label: string, question: string, choices: Choice[]}} OptionInfo
  * @typedef {{code: string, symbol: string, letter: string, word: string, red: boolean}} Suit
- * @typedef {{lang: string, limits: {players: [number, number], seed_max: string}, options: OptionInfo[],
+ * @typedef {{lang: string, limits: {players: [number, number], players_rule: string, seed_max: string},
+ *   paragraphs: Object<string, string>, options: OptionInfo[],
  *   suits: Suit[], cards: Object<string, {name: string, index: string}>,
  *   nouns: Object<string, Object<string, string>>, phases: Object<string, string>,
  *   phase_words: Object<string, string>, decisions: Object<string, string>, terms: Object<string, string>,
- *   strings: Object<string, string>}} Catalogue
+ *   roles: Object<string, string>, strings: Object<string, string>}} Catalogue
  */
 
 /** @type {Catalogue|null} */
@@ -76,6 +77,15 @@ export function cardShort(code) {
   const card = catalogue().cards[code];
   const suit = suitOf(code);
   return card && suit ? card.index + suit.symbol : code;
+}
+
+/**
+ * Paragraphs of the text as the page's language cites them: "p7" / «§7».
+ * @param {string|string[]} ids "p7", or several: "p10, p13" / «§10, §13»
+ */
+export function paragraphLabel(ids) {
+  const labels = catalogue().paragraphs;
+  return (Array.isArray(ids) ? ids : [ids]).map((id) => labels[id] ?? id).join(", ");
 }
 
 /** @param {string} key */

@@ -4,7 +4,7 @@
 // catalogue names it, with its paragraphs and its question), the seat to take, and a typed move
 // for the seated visitor. The form is read here; the engine judges every value.
 
-import { catalogue, t } from "../catalogue.js";
+import { catalogue, paragraphLabel, t } from "../catalogue.js";
 import { h, setAttr, setText, toggleClass, uniqueId } from "../dom.js";
 
 function labelled(id, text, rule, control, hint) {
@@ -39,7 +39,7 @@ export function createLive() {
   const playersId = uniqueId("live-players");
   fields.players = h("input", { id: playersId, name: "players", type: "number", min: limits.players[0], max: limits.players[1],
     step: 1, inputmode: "numeric" });
-  const optionFields = [seedField, labelled(playersId, t("players"), "p2", fields.players, null)];
+  const optionFields = [seedField, labelled(playersId, t("players"), paragraphLabel(limits.players_rule), fields.players, null)];
   for (const info of options) {
     const id = uniqueId(`live-opt-${info.key}`);
     if (info.kind === "choice") {
@@ -52,7 +52,7 @@ export function createLive() {
         inputmode: info.kind === "number" ? "numeric" : null, autocomplete: "off", spellcheck: "false",
       });
     }
-    optionFields.push(labelled(id, info.label, info.rules.join(", "), fields[info.key], info.question));
+    optionFields.push(labelled(id, info.label, paragraphLabel(info.rules), fields[info.key], info.question));
   }
   const settingsFieldset = h("fieldset", { class: "live-fields", disabled: true }, [
     h("legend", { class: "visually-hidden", text: t("settings") }), ...optionFields,

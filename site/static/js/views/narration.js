@@ -4,7 +4,7 @@
 // Russian and in the English translation.
 
 import { h, setText, toggleClass } from "../dom.js";
-import { t } from "../catalogue.js";
+import { paragraphLabel, t } from "../catalogue.js";
 
 export function createNarration() {
   const sentence = h("p", { class: "demo-sentence" });
@@ -18,13 +18,14 @@ export function createNarration() {
 /** One quoted paragraph: original (ru) and translation (en), each marked with its language. */
 export function quoteBlock(id, paragraphs, primary) {
   const p = (paragraphs && paragraphs[id]) || {};
-  const children = [h("p", { class: "quote-title", text: primary ? t("text_quote", { p: id }) : t("also_quote", { p: id }) })];
+  const label = paragraphLabel(id);
+  const children = [h("p", { class: "quote-title", text: primary ? t("text_quote", { p: label }) : t("also_quote", { p: label }) })];
   if (p.ru) {
-    children.push(h("blockquote", { class: "quote-original", lang: "ru", "aria-label": t("original_of", { p: id }) },
+    children.push(h("blockquote", { class: "quote-original", lang: "ru", "aria-label": t("original_of", { p: label }) },
       [h("p", { text: p.ru })]));
   }
   if (p.en) {
-    children.push(h("blockquote", { class: "quote-translation", lang: "en", "aria-label": t("translation_of", { p: id }) },
+    children.push(h("blockquote", { class: "quote-translation", lang: "en", "aria-label": t("translation_of", { p: label }) },
       [h("p", { text: p.en })]));
   }
   return h("section", { class: `demo-quote ${primary ? "is-primary" : "is-secondary"}`, "data-paragraph": id }, children);

@@ -4,7 +4,7 @@
 // when they are few), a refusal, the banker's spread, undo, leave and a new game. The engine says
 // which cards may be chosen and which moves use them: nothing here knows a rule.
 
-import { cardName, catalogue, listText, t } from "../catalogue.js";
+import { cardName, catalogue, listText, paragraphLabel, t } from "../catalogue.js";
 import { dual, h, setText, toggleClass, uniqueId } from "../dom.js";
 
 const ALL_MOVES_UP_TO = 8; // fewer legal moves than this are offered at once, without choosing cards
@@ -77,10 +77,10 @@ export function updateSeatPanel(refs, ctx) {
   toggleClass(refs.confirm, "is-hidden", !ctx.confirmLeave);
   const you = seat.you;
   const decision = you.decision;
-  const sitting = t("seat_taken", { seat: seat.name === "banker" ? catalogue().terms.banker : seat.name });
+  const sitting = t("seat_taken", { seat: seat.name === "banker" ? catalogue().roles.banker : seat.name });
   let now;
   if (you.over) now = t("game_over");
-  else if (decision) now = `${t("your_turn")} ${catalogue().decisions[decision.kind]} (${decision.rule})`;
+  else if (decision) now = `${t("your_turn")} ${catalogue().decisions[decision.kind]} (${paragraphLabel(decision.rule)})`;
   else now = t("not_your_turn");
   setText(refs.status, `${sitting} ${now}`);
   setText(refs.refusal, seat.refusal || "");
