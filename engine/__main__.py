@@ -191,7 +191,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
                     writer.writerow(stats.csv_row(row, options))
                 progress.update(total.games)
         else:
-            size = max(1, min(SIMULATE_CHUNK, -(-count // (4 * jobs))))
+            # Chunks small enough that the processes finish together (a dozen or more each), at most
+            # SIMULATE_CHUNK games so that the progress bar moves.
+            size = max(1, min(SIMULATE_CHUNK, -(-count // (16 * jobs))))
             work = [(table, options, args.seed, first, min(size, count - first), args.policy, writer is not None)
                     for first in range(0, count, size)]
             total = Tally(len(table.players), options, args.seed, args.policy)
