@@ -171,13 +171,17 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     table = _table(args.players, args.lang)
     table.check(options)
     count, jobs = args.games, args.jobs
-    if count < 1 or jobs < 1:
-        raise LiveError("bad_setup", missing="N >= 1 and --jobs >= 1")
     if args.carry and jobs > 1:
-        raise LiveError("bad_setup", missing="--jobs 1: a session (--carry) is one chain of games")
+        print("error: --carry plays a session, each game after the one before: it needs --jobs 1" if args.lang == "en"
+              else "ошибка: --carry играет сессию, кон за коном: нужно --jobs 1", file=sys.stderr)
+        return 2
     names = table.seats(options)
     progress = _Progress(count, args.progress or (sys.stderr.isatty() and not args.json))
-    out = open(args.csv, "w", newline="", encoding="utf-8") if args.csv else None
+    try:
+        out = open(args.csv, "w", newline="", encoding="utf-8") if args.csv else None
+    except OSError as error:
+        print(f"error: --csv {args.csv}: {error.strerror}", file=sys.stderr)
+        return 2
     writer = csv.writer(out) if out else None
     if writer:
         writer.writerow(stats.csv_header(names))
@@ -297,6 +301,12 @@ def cmd_options(args: argparse.Namespace) -> int:
     return 0
 
 
+def _at_least_one(text: str) -> int:
+    if not text.strip().isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number >= 1")
+    return int(text)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m engine", description="Card Lottery («Карточная лотерея»)")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -311,11 +321,14 @@ def main(argv: list[str] | None = None) -> int:
                                           "(for spread=chosen); each decision lists the legal moves' codes")
             p.set_defaults(run=cmd_play)
         else:
-            p.add_argument("games", type=int, metavar="N")
+            p.add_argument("games", type=_at_least_one, metavar="N",
+                           help="games: independent games from an empty pool, game k dealt as a session seeded "
+                                "--seed deals its game k (engine/stats.py)")
             p.add_argument("--policy", choices=stats.POLICIES, default="default",
                            help="the computer players: the default policy, or uniform over the legal moves "
                                 "(seeded from each game's seed)")
-            p.add_argument("--jobs", type=int, default=1, metavar="J", help="processes to spread the games over")
+            p.add_argument("--jobs", type=_at_least_one, default=1, metavar="J",
+                           help="processes to spread the games over (the same figures for any J)")
             p.add_argument("--csv", metavar="FILE", help="write a row per game (seed, options, nets, rounds...)")
             p.add_argument("--carry", action="store_true",
                            help="a session: the pool carried from game to game (p12), in one process")

@@ -60,7 +60,8 @@ class GameRow:
     won: tuple[int, ...]        # chips of the prizes won (p5)
     prizes: tuple[int, ...]     # prizes won: banker cards matched (p5)
     fines: tuple[int, ...]      # fines paid (p11, p15)
-    unclaimed: int              # stakes on cards nobody held (p5): to the pool, or the banker's
+    unclaimed: int              # stakes on cards nobody held (p5), at each reveal: the banker's take under
+                                # unclaimed = banker; under carry, chips spread again and perhaps counted again
     playoff: str                # the way played: beating | tricks | beating_then_tricks | none (p9-p14)
 
 

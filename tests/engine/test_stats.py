@@ -301,3 +301,9 @@ def test_cli_simulate_carry_plays_a_session_in_one_process():
     assert figures["seats"][0]["mean_net"] == pytest.approx(statistics.mean(g.nets[0] for g in games), abs=5e-4)
     refused = cli("simulate", "12", "--carry", "--jobs", "2")
     assert refused.returncode == 2 and refused.stderr.startswith("error: ")
+
+
+@pytest.mark.parametrize("args", [("0",), ("5", "--jobs", "0"), ("5", "--csv", "no/such/folder/games.csv")])
+def test_cli_simulate_refuses_no_games_no_jobs_or_a_csv_it_cannot_write(args):
+    result = cli("simulate", *args)
+    assert result.returncode == 2 and "error: " in result.stderr and result.stdout == ""
