@@ -154,6 +154,7 @@ def test_the_figures_are_the_means_and_spreads_of_the_rows(run40):
         assert seat["net_ci95"] == pytest.approx(1.96 * statistics.stdev(nets) / math.sqrt(40), abs=5e-4)
         assert seat["prize_chance"] == pytest.approx(sum(1 for r in run40 if r.prizes[i]) / 40, abs=5e-4)
         assert seat["mean_fines"] == pytest.approx(statistics.mean(r.fines[i] for r in run40), abs=5e-4)
+        assert seat["ahead"] == pytest.approx(sum(1 for r in run40 if r.nets[i] > 0) / 40, abs=5e-4)
         assert sum(c for _, c in f["hist"]["net_by_seat"][i]) == 40
     assert sum(s["bias"] for s in f["seats"]) == pytest.approx(0, abs=2e-3)  # biases are about the seats' mean
     assert f["banker"]["mean"] == pytest.approx(statistics.mean(r.banker_net for r in run40), abs=5e-4)
@@ -293,12 +294,17 @@ def test_cli_simulate_progress_bar_goes_to_stderr_only_when_asked():
     assert result.returncode == 0 and "20/20 games" in result.stderr and "20/20" not in result.stdout
 
 
-def test_cli_simulate_carry_plays_a_session_in_one_process():
-    result = cli("simulate", "12", "--carry", "--seed", "3", "--json")
+def test_cli_simulate_carry_plays_a_session_in_one_process(tmp_path):
+    result = cli("simulate", "12", "--carry", "--seed", "3", "--json", "--csv", str(tmp_path / "session.csv"))
     figures = json.loads(result.stdout)
     games = Session(FOUR, seed=3).play(12)
     assert figures["pool"] == "carried"
     assert figures["seats"][0]["mean_net"] == pytest.approx(statistics.mean(g.nets[0] for g in games), abs=5e-4)
+    with (tmp_path / "session.csv").open(newline="", encoding="utf-8") as f:
+        table = list(csv.DictReader(f))
+    # p12: each game opens with the pool the game before left.
+    assert [int(r["pool_in"]) for r in table] == [0] + [int(r["pool_out"]) for r in table[:-1]]
+    assert [int(r["pool_out"]) for r in table] == [g.pool for g in games]
     refused = cli("simulate", "12", "--carry", "--jobs", "2")
     assert refused.returncode == 2 and refused.stderr.startswith("error: ")
 
