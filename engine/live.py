@@ -20,6 +20,7 @@ Requests (each `key` names a demo of the page, so that each demo has its own sea
     practice {setup, seat, lang}  the seat's decisions in the recorded hand, to practise (practice.py)
     practice_check {setup, index, move, lang}   the student's move at decision `index` judged: legal
                                   (or the refusal), the recorded move or not, forced or not
+    write_record, read_record     a hand written in the page, and a record read back (engine/writer.py)
 
 `setup` is the trace's `game` ({table, options, seed, decks, pool, actions}), with changes, and
 `players` (a number) for another number of players. A seat's result is a page trace and `you`:
@@ -262,6 +263,11 @@ _REQUESTS: dict[str, Callable[[dict[str, Any], str], Any]] = {
     "practice_check": lambda request, lang: practice.check(_practice_record(request, lang), request["index"],
                                                            request["move"], lang),
 }
+
+# write_record / read_record: a hand written in the page (engine/writer.py documents them).
+from .writer import REQUESTS as _WRITER_REQUESTS  # noqa: E402  (writer imports this module late)
+
+_REQUESTS.update(_WRITER_REQUESTS)
 
 
 def handle(request_json: str) -> str:

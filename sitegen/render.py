@@ -29,6 +29,7 @@ from .i18n import DEMO_STRINGS, LANG_NAMES, STRINGS
 from .snapshot import Snapshot
 from .sources import LANGS, PARAGRAPH_IDS, Hand, Page, Term, Text
 from .switches import OPTIONS, SwitchError, check_switch
+from .writer_pages import WRITE_PAGE, print_link, print_page, write_page
 
 PAGE_BUDGET = 150_000  # bytes sent (gzipped): a lesson page with its CSS, JS and embedded data, without Pyodide
 STYLESHEETS = ("css/site.css", "css/demo.css")
@@ -250,7 +251,7 @@ class SiteRenderer:
         # What a page loads: the style sheets and the modules of main.js (the kiosk's own are apart).
         assets = [data for name, data in inputs.static.items()
                   if name in self.stylesheets or (name.startswith("js/") and name.endswith((".js", ".mjs"))
-                                                  and not name.startswith("js/kiosk"))]
+                                                  and not name.startswith(("js/kiosk", "js/writer/")))]
         self.asset_weight = sum(len(data) for data in assets)
         self.asset_sent = sum(len(gzipped(data)) for data in assets)
         for name in STYLESHEETS + (MAIN_JS,):
@@ -279,6 +280,7 @@ class SiteRenderer:
             links.append(("hands.html", t["nav_hands"], "hands"))
         if self.inputs.glossary:
             links.append((GLOSSARY_PAGE, t["nav_glossary"], "glossary"))
+        links.append((WRITE_PAGE, t["nav_write"], "write"))
         return {
             "home": f"{up}index.html",
             "links": [{"href": up + href, "label": label, "lang": None, "current": current == name}
@@ -327,6 +329,8 @@ class SiteRenderer:
             self.hands_index(lang, bodies[lang])
             for name in self.inputs.hands:
                 self.hand_page(lang, name, bodies[lang])
+                print_page(self, lang, name)
+            write_page(self, lang)
             self.kiosk(lang, bodies[lang])
         self.kiosk_entry()
         self.problems.check()
@@ -552,6 +556,7 @@ class SiteRenderer:
         demo = render_demo(self.env, hand, lang, DemoBlock(name, name, None, False), True, None, None)
         context = self.common(lang, "../../", facts["title"])
         context["nav"] = self.nav(lang, "hands", f"hands/{name}.html", up="../")
+        context["print_link"] = print_link(lang, name)
         context.update(hand=facts, demo=Markup(demo), record=t["hand_record"].format(file=f"lessons/hands/{name}.toml"),
                        all_hands="../hands.html", **self.demo_data(lang, True))
         html = self.env.get_template("hand.html").render(context)

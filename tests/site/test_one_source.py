@@ -18,7 +18,7 @@ from engine import events as ev
 from engine.catalogue import catalogue
 from engine.options import CATALOGUE, MAX_PLAYERS, Options
 from engine.words import NOUNS, RANK_NAMES, SUIT_NAMES, SUIT_WORDS, plural_category
-from sitegen.i18n import DEMO_STRINGS
+from sitegen.i18n import DEMO_STRINGS, WRITER_STRINGS
 
 REPO = Path(__file__).resolve().parents[2]
 JS = REPO / "site" / "static" / "js"
@@ -58,7 +58,7 @@ def test_every_string_the_page_asks_for_exists_in_both_languages() -> None:
     for text in scripts().values():
         asked |= set(re.findall(r"\bt\(\"(\w+)\"", text))
     assert asked, "the scripts ask for strings with t(\"key\")"
-    assert sorted(asked - set(DEMO_STRINGS["en"])) == []
+    assert sorted(asked - set(DEMO_STRINGS["en"]) - set(WRITER_STRINGS["en"])) == []  # the writer page adds its own
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])

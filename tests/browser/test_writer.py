@@ -1,0 +1,280 @@
+"""The writer page ({lang}/write.html) and the print views ({lang}/hands/NAME-print.html).
+
+A hand played and noted in the page (notes in English, in Russian, in one language only) is
+downloaded, and the command line replays the file with the same events, result and notes; the same
+hand travels by a share link (to the page in either language); a damaged link and a damaged file
+are refused with their messages and the page goes on working. Each hand's print view fits A4
+under Chromium's print media, with no horizontal overflow.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import re
+import subprocess
+import sys
+import zlib
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from demo_helpers import ENGINE_WAIT_MS, REPO_ROOT
+
+sys.path.insert(0, str(REPO_ROOT))
+from sitegen.i18n import WRITER_STRINGS  # noqa: E402
+from sitegen.writer_pages import MAX_LINK_CHARS  # noqa: E402
+
+HANDS = sorted(p.stem for p in (REPO_ROOT / "lessons" / "hands").glob("*.toml"))
+NOTES = {5: {"en": "Anna's first cards: the deal gives three to each player.", "ru": "Первые карты Анны: сдают по три."},
+         12: {"en": "", "ru": "Примечание только по-русски."},
+         }
+
+
+def open_writer(page: Any, url: str) -> None:
+    page.goto(url)
+    page.wait_for_function("() => { const d = window.__cardLottery; return d && d.writer && d.engine && "
+                           "(d.engine.status === 'ready' || d.engine.status === 'failed'); }", timeout=ENGINE_WAIT_MS)
+    assert page.evaluate("() => window.__cardLottery.engine.status") == "ready"
+
+
+def settled(page: Any) -> None:
+    page.wait_for_function("() => { const d = window.__cardLottery; return !d.writer.demo.busy && !d.writer.working; }",
+                           timeout=ENGINE_WAIT_MS)
+
+
+def shown(page: Any) -> dict[str, Any]:
+    """What the demo shows: each step's event, sentence and note, the moves, the result."""
+    return page.evaluate("""() => { const t = window.__cardLottery.writer.demo.trace;
+        return {steps: t.steps.map(s => ({event: s.event, text: s.text, note: s.note || null})),
+                moves: t.moves.map(m => m.move), result: t.result, seats: t.seats}; }""")
+
+
+def goto_step(page: Any, n: int) -> None:
+    page.evaluate("(n) => window.__cardLottery.writer.demo.playback.goto(n)", n)
+    assert page.evaluate("() => window.__cardLottery.writer.demo.n") == n
+
+
+def write_note(page: Any, n: int, note: dict[str, str]) -> None:
+    goto_step(page, n)
+    for lang in ("en", "ru"):
+        area = page.locator(f"textarea[name=note-{lang}]")
+        area.fill(note[lang])
+        area.blur()
+    assert str(n) in page.text_content(".writer-status")
+
+
+def play_seated(page: Any, seat: str) -> None:
+    """Take the seat and make the first move the engine offers at each decision, typed in the move field."""
+    page.select_option(".demo-app select[name=seat]", seat)
+    page.click(".demo-app form[data-form=seat] button[type=submit]")
+    page.wait_for_function("() => window.__cardLottery.writer.demo.source === 'seat'", timeout=ENGINE_WAIT_MS)
+    for _ in range(200):
+        settled(page)
+        you = page.evaluate("() => window.__cardLottery.writer.demo.seat.you")
+        if you["over"]:
+            return
+        assert you["turn"] and you["decision"]["moves"], you
+        page.fill(".demo-app input[name=move]", you["decision"]["moves"][0]["move"])
+        page.click(".demo-app form[data-form=move] button[type=submit]")
+        page.wait_for_timeout(50)
+    raise AssertionError("the game did not end")
+
+
+def cli(*args: str) -> str:
+    done = subprocess.run([sys.executable, "-m", "engine", *args], cwd=REPO_ROOT, capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+def cli_notes(path: Path, lang: str) -> dict[int, str]:
+    """The notes `python -m engine replay` prints, by step."""
+    notes: dict[int, str] = {}
+    step = 0
+    for line in cli("replay", str(path), "--lang", lang).splitlines():
+        found = re.match(r"\s*(\d+)  ", line)
+        if found:
+            step = int(found.group(1))
+        elif line.strip().startswith("» "):
+            notes[step] = line.strip()[2:]
+    return notes
+
+
+def expected_notes(lang: str) -> dict[int, str]:
+    return {step: note[lang] or note["en" if lang == "ru" else "ru"] for step, note in NOTES.items()}
+
+
+@pytest.fixture
+def written(site_server: Any, page: Any, tmp_path: Path) -> dict[str, Any]:
+    """A hand played from Anna's seat on the English page, noted, and downloaded."""
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    open_writer(page, site_server.url("en/write.html"))
+    play_seated(page, "Anna")
+    for step, note in NOTES.items():
+        write_note(page, step, note)
+    last = page.evaluate("() => window.__cardLottery.writer.demo.total")
+    write_note(page, last, {"en": "The end: every chip is counted.", "ru": "Конец: все фишки сосчитаны."})
+    with page.expect_download() as download:
+        page.click("[data-writer=download]")
+    path = tmp_path / "hand.toml"
+    download.value.save_as(path)
+    settled(page)
+    return {"page": page, "path": path, "shown": shown(page), "last": last}
+
+
+def test_a_hand_written_in_the_page_replays_identically_with_the_command_line(written: dict[str, Any]) -> None:
+    page, path, seen = written["page"], written["path"], written["shown"]
+    assert "Anna" in seen["seats"] and seen["result"]["over"]
+    assert page.text_content(".writer-status").startswith(WRITER_STRINGS["en"]["downloaded"].split(":")[0])
+    # The page shows the notes on their steps (a note in Russian only, on the English page, as written).
+    assert [s["note"] for s in seen["steps"]][4] == NOTES[5]["en"]
+    assert seen["steps"][11]["note"] == NOTES[12]["ru"]
+    replay = json.loads(cli("replay", str(path), "--json"))
+    events = replay.pop("events")
+    assert events == [s["event"] for s in seen["steps"]]
+    assert replay == seen["result"]
+    want = {**expected_notes("en"), written["last"]: "The end: every chip is counted."}
+    assert cli_notes(path, "en") == want == {i + 1: s["note"] for i, s in enumerate(seen["steps"]) if s["note"]}
+    assert cli_notes(path, "ru") == {**expected_notes("ru"), written["last"]: "Конец: все фишки сосчитаны."}
+    # The file is the engine's canonical record, with the Russian names of the same seats.
+    text = path.read_text(encoding="utf-8")
+    assert "[table.ru]" in text and "Анна" in text
+    assert page.console_errors == []
+
+
+def test_the_same_hand_travels_by_a_link_to_either_language(written: dict[str, Any], site_server: Any,
+                                                             browser: Any) -> None:
+    page, seen = written["page"], written["shown"]
+    page.click("[data-writer=copy-link]")
+    page.wait_for_function("() => document.querySelector('.writer-link').value", timeout=ENGINE_WAIT_MS)
+    link = page.input_value(".writer-link")
+    assert link.startswith(site_server.url("en/write.html#record=")) and len(link) < MAX_LINK_CHARS
+    assert page.evaluate("() => navigator.clipboard.readText()") == link
+    assert page.evaluate("() => location.href") == link  # the address is the link too
+    # Whoever receives the link opens it in a browser of his own (a new context: nothing stored).
+    other = browser.new_context().new_page()
+    errors: list[str] = []
+    other.on("pageerror", lambda error: errors.append(str(error)))
+    open_writer(other, link)
+    other.wait_for_function("() => window.__cardLottery.writer.demo.trace.steps.length > 0 && "
+                            "document.querySelector('.writer-status').textContent.includes('link')",
+                            timeout=ENGINE_WAIT_MS)
+    assert shown(other) == {**seen, "moves": seen["moves"]}
+    # The Russian page opens the same link with the Russian names and notes.
+    russian = browser.new_context().new_page()
+    open_writer(russian, link.replace("/en/write.html", "/ru/write.html"))
+    russian.wait_for_function("() => document.querySelector('.writer-status').textContent.includes('ссылки')",
+                              timeout=ENGINE_WAIT_MS)
+    ru = shown(russian)
+    assert ru["seats"][0] == "Анна" and [s["event"]["kind"] for s in ru["steps"]] == [s["event"]["kind"] for s in seen["steps"]]
+    assert {i + 1: s["note"] for i, s in enumerate(ru["steps"]) if s["note"]} == {
+        **expected_notes("ru"), written["last"]: "Конец: все фишки сосчитаны."}
+    assert errors == []
+    other.context.close()
+    russian.context.close()
+
+
+def _payload(text: str) -> str:
+    packer = zlib.compressobj(9, zlib.DEFLATED, -15)
+    data = packer.compress(text.encode("utf-8")) + packer.flush()
+    return base64.urlsafe_b64encode(data).decode("ascii").rstrip("=")
+
+
+def test_a_damaged_link_and_a_damaged_file_are_refused_and_the_page_goes_on(site_server: Any, page: Any,
+                                                                           tmp_path: Path) -> None:
+    words = WRITER_STRINGS["ru"]
+    good = (REPO_ROOT / "lessons" / "hands" / "first-round.toml").read_text(encoding="utf-8")
+    payload = _payload(good)
+    # Cut short: the compressed data ends too soon.
+    open_writer(page, site_server.url(f"ru/write.html#record={payload[: len(payload) // 2]}"))
+    page.wait_for_function("(t) => document.querySelector('.writer-error').textContent === t", arg=words["link_damaged"],
+                           timeout=ENGINE_WAIT_MS)
+    # Altered: a character no base64url has.
+    page.evaluate("(p) => { location.hash = 'record=' + p; }", payload[:40] + "!" + payload[41:])
+    page.wait_for_function("(t) => document.querySelector('.writer-error').textContent === t", arg=words["link_damaged"],
+                           timeout=ENGINE_WAIT_MS)
+    # Whole, but what it carries is not a record: the engine names the line.
+    bad = good.replace('players = ["Anna", "Boris", "Vera"]', 'players = "Anna"', 1)
+    line = next(i for i, row in enumerate(bad.splitlines(), 1) if row == 'players = "Anna"')
+    page.evaluate("(p) => { location.hash = 'record=' + p; }", _payload(bad))
+    page.wait_for_function("() => document.querySelector('.writer-error').textContent.includes('ссылка:')",
+                           timeout=ENGINE_WAIT_MS)
+    assert page.text_content(".writer-error").startswith(words["link_refused"].split("{")[0] + f"ссылка:{line}: ")
+    # A damaged file: the engine's message names the file and the line.
+    damaged = good.replace('"lead 9H 9D"', '"lead 9H 9Z"') if '"lead 9H 9D"' in good else good + "\nseed = 2\n"
+    file = tmp_path / "bad.toml"
+    file.write_text(damaged, encoding="utf-8")
+    page.set_input_files(".writer-file", str(file))
+    page.wait_for_function("() => document.querySelector('.writer-error').textContent.includes('bad.toml:')",
+                           timeout=ENGINE_WAIT_MS)
+    error = page.text_content(".writer-error")
+    assert re.match(re.escape(words["file_refused"].split("{")[0]) + r"bad\.toml:\d+: ", error), error
+    # Not text at all.
+    binary = tmp_path / "cards.toml"
+    binary.write_bytes(b"\xff\xfe\x00bad")
+    page.set_input_files(".writer-file", str(binary))
+    page.wait_for_function("(t) => document.querySelector('.writer-error').textContent === t",
+                           arg=words["file_not_text"].format(file="cards.toml"), timeout=ENGINE_WAIT_MS)
+    # The page still works: a good file dropped on the panel opens, and the demo steps.
+    page.evaluate("""(text) => { const data = new DataTransfer();
+        data.items.add(new File([text], 'first-round.toml', {type: 'text/plain'}));
+        document.querySelector('.writer-drop').dispatchEvent(new DragEvent('drop', {dataTransfer: data, bubbles: true, cancelable: true})); }""",
+                  good)
+    page.wait_for_function("() => document.querySelector('.writer-status').textContent.includes('first-round.toml')",
+                           timeout=ENGINE_WAIT_MS)
+    assert page.is_hidden(".writer-error")
+    seen = shown(page)
+    assert seen["seats"] == ["Анна", "Борис", "Вера"] and seen["steps"][7]["note"].startswith("Совпадать должны")
+    page.locator(".demo-app").focus()
+    page.keyboard.press("ArrowRight")
+    assert page.evaluate("() => window.__cardLottery.writer.demo.n") == 2
+    assert page.console_errors == []
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_each_hands_print_view_fits_a4_without_overflow(site_server: Any, page: Any, lang: str) -> None:
+    page.goto(site_server.url(f"{lang}/hands/{HANDS[0]}.html"))
+    assert page.get_attribute(".hand-print a", "href") == f"{HANDS[0]}-print.html"
+    page.emulate_media(media="print")
+    for name in HANDS:
+        page.goto(site_server.url(f"{lang}/hands/{name}-print.html"))
+        assert page.is_hidden(".site-header") and page.is_visible(".print-sheet h1")
+        overflow = page.evaluate("""() => [document.querySelector('.print-sheet'),
+                ...document.querySelectorAll('.print-sheet *')]
+            .filter(e => getComputedStyle(e).display !== 'inline' && e.scrollWidth > e.clientWidth + 1)
+            .map(e => `${e.tagName}.${e.className}: ${e.scrollWidth} > ${e.clientWidth}`)""")
+        assert overflow == [], (name, overflow)
+        assert page.evaluate("() => document.documentElement.scrollWidth <= document.documentElement.clientWidth")
+        notes = page.locator(".print-note").count()
+        assert notes == page.locator(".print-table").count() and notes >= 1, name
+        pdf = page.pdf(format="A4")
+        assert len(re.findall(rb"/Type\s*/Page(?!s)", pdf)) >= 1, name
+    assert page.console_errors == []
+
+
+def test_every_course_hand_fits_a_link_packed_by_the_browser(site_server: Any, page: Any) -> None:
+    """Each course hand's canonical record, packed by the browser's own CompressionStream, makes a
+    link within the page's limit, and unpacks to the same text (the series is read, not written)."""
+    from engine.record import read_record, write_record
+
+    texts = {}
+    for name in HANDS:
+        record, game = read_record(REPO_ROOT / "lessons" / "hands" / f"{name}.toml")
+        if record.games == 1:
+            texts[name] = write_record(game, record.notes, record.names, record.about)
+    page.goto(site_server.url("ru/write.html"))
+    page.wait_for_function("() => window.__cardLottery && window.__cardLottery.writer")
+    base = site_server.url("ru/write.html#record=")
+    packed = page.evaluate("""async ({texts, base}) => {
+        const codec = await import(new URL('../assets/js/writer/codec.js', location.href).href);
+        const out = {};
+        for (const [name, text] of Object.entries(texts)) {
+            const data = await codec.pack(text);
+            out[name] = {length: (base + data).length, back: await codec.unpack(data)};
+        }
+        return out; }""", {"texts": texts, "base": base})
+    for name, text in texts.items():
+        assert packed[name]["back"] == text, name
+        assert packed[name]["length"] < MAX_LINK_CHARS // 2, (name, packed[name]["length"])
