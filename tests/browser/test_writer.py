@@ -278,3 +278,36 @@ def test_every_course_hand_fits_a_link_packed_by_the_browser(site_server: Any, p
     for name, text in texts.items():
         assert packed[name]["back"] == text, name
         assert packed[name]["length"] < MAX_LINK_CHARS // 2, (name, packed[name]["length"])
+
+
+def test_axe_finds_no_serious_violation_in_the_writer_page(site_server: Any, browser: Any) -> None:
+    """The writer's panel with a note and a link shown, the demo's settings open and a seat taken
+    (the site's axe test audits the page as it loads)."""
+    axe = REPO_ROOT / "node_modules" / "axe-core" / "axe.min.js"
+    context = browser.new_context(bypass_csp=True)  # axe is injected as a script
+    page = context.new_page()
+    found: list[str] = []
+
+    def audit(state: str) -> None:
+        if not page.evaluate("() => typeof window.axe !== 'undefined'"):
+            page.add_script_tag(path=str(axe))
+        result = page.evaluate("""async () => (await axe.run(document, {resultTypes: ['violations']})).violations
+            .filter(v => v.impact === 'serious' || v.impact === 'critical')
+            .map(v => v.id + ': ' + v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(', '))""")
+        found.extend(f"{state}: {v}" for v in result)
+
+    try:
+        for lang in ("en", "ru"):
+            open_writer(page, site_server.url(f"{lang}/write.html"))
+            write_note(page, 3, {"en": "A note.", "ru": "Примечание."})
+            page.click("[data-writer=copy-link]")
+            page.wait_for_function("() => document.querySelector('.writer-link').value", timeout=ENGINE_WAIT_MS)
+            page.click(".demo-app .live-settings summary")
+            audit(f"{lang} (note, link, settings)")
+            page.click(".demo-app form[data-form=seat] button[type=submit]")
+            page.wait_for_function("() => window.__cardLottery.writer.demo.source === 'seat' && "
+                                   "!window.__cardLottery.writer.demo.busy", timeout=ENGINE_WAIT_MS)
+            audit(f"{lang} (seated)")
+    finally:
+        context.close()
+    assert not found, "\n".join(found)

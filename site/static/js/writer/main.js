@@ -51,7 +51,8 @@ function boot() {
   bindEvents(demo);
   const writer = new Writer(demo, engine, section, Number(section.dataset.maxLink) || 16000);
   wireWriter(writer);
-  // For tests and benchmarks, beside what main.js keeps there (its `demos` are the lessons' kind).
+  // For tests and benchmarks, beside what main.js keeps there (its `demos` are the lessons' demos,
+  // figure.demo[data-hand]: none here).
   const win = /** @type {any} */ (window);
   win.__cardLottery = Object.assign(win.__cardLottery || { demos: [] }, { engine, writer, ready: true });
   if (engine) engine.start().catch(() => {}); // the page is for the live engine: start it now

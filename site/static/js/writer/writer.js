@@ -219,8 +219,17 @@ export class Writer {
     }
   }
 
-  /** Open the hand a link carries (the page's own hash). @param {string} hash */
+  /** Open the hand a link carries (the page's own hash); a link refused is said where it is seen. @param {string} hash */
   async openHash(hash) {
+    const opened = await this.openLink(hash);
+    if (!opened && recordInHash(hash) !== null && !this.view.error.classList.contains("is-hidden")) {
+      this.view.error.scrollIntoView({ block: "center" });
+    }
+    return opened;
+  }
+
+  /** @param {string} hash */
+  async openLink(hash) {
     const payload = recordInHash(hash);
     if (payload === null) return false;
     say(this.view, t("opening"));
