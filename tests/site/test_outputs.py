@@ -107,9 +107,11 @@ def test_the_engine_archive_is_rebuilt_when_the_engine_changes(lessons: Path, tm
 
 
 def _assets_weight(out: Path) -> int:
-    """The CSS and JS a page loads (all of assets/ but the kiosk's own, counted whole, without Pyodide)."""
+    """The CSS and JS a page loads (all of assets/ but the kiosk's own and the writer page's and the
+    print view's, counted whole, without Pyodide)."""
     return sum(p.stat().st_size for p in (out / "assets").rglob("*")
-               if p.suffix in (".js", ".mjs", ".css") and not p.name.startswith("kiosk"))
+               if p.suffix in (".js", ".mjs", ".css") and not p.name.startswith("kiosk")
+               and p.parent.name != "writer" and p.name not in ("writer.css", "print.css"))
 
 
 def test_the_report_gives_each_page_its_html_size_and_total(built: dict[str, Any]) -> None:

@@ -31,8 +31,8 @@ def test_a_good_build_produces_every_page(built: dict[str, Any]) -> None:
 def test_every_page_has_the_csp_meta_and_no_inline_script_or_style(built: dict[str, Any]) -> None:
     pages = html_pages(built["out"])
     # the landing page; per language the index, the text, two lessons, the rules, the glossary, the hands
-    # page, the hand's page, the kiosk; the kiosk's entry
-    assert len(pages) == 20
+    # page, the hand's page and its print view, the writer page, the kiosk; the kiosk's entry
+    assert len(pages) == 24
     for path in pages:
         root = parse(path)
         metas = [m for m in root.find_all("meta") if (m.attrs.get("http-equiv") or "").lower() == "content-security-policy"]
