@@ -6,6 +6,7 @@
 // and builds no element.
 
 import { Playback } from "./playback.js";
+import { Practice } from "./practice.js";
 import { Session } from "./session.js";
 import { createView, renderView } from "./view.js";
 import { expandStates, settingsOf } from "./trace.js";
@@ -16,7 +17,8 @@ export class Demo {
   /**
    * @param {{figure: HTMLElement, hand: string, trace: Trace, setup: any, paragraphs: any,
    *   engine: import("./engine-client.js").EngineClient|null, links: import("./links.js").Links,
-   *   switchKey?: string|null}} config (`hand`: the demo's name on the page, for its links and its seat)
+   *   switchKey?: string|null, asks?: boolean}} config (`hand`: the demo's name on the page, for its links and its
+   *   seat; `asks`: false for a demo that never stops to ask, practice.js)
    */
   constructor(config) {
     this.figure = config.figure;
@@ -47,6 +49,8 @@ export class Demo {
     this.playedThrough = null;
     this.view = createView(this);
     this.playback = new Playback(this);
+    /** the record's questions and practice as a player (practice.js) */
+    this.practice = new Practice(this, config.asks !== false);
     this.session = new Session(this, config.engine);
     this.redraw();
   }

@@ -12,6 +12,7 @@ const REPEAT_EVERY_MS = 110;
 import { randomSeed, readSettings } from "./views/live.js";
 import { readStake, updateStakeSum } from "./views/seat.js";
 import { readSwitch } from "./views/switch.js";
+import { bindPractice } from "./practice-events.js";
 
 const STEP_ACTIONS = {
   first: (demo) => demo.playback.first(),
@@ -131,6 +132,7 @@ export function bindEvents(demo) {
     if (!choice || !(event.target instanceof HTMLInputElement) || !choice.radios.includes(event.target)) return;
     session.switchTo(choice.key, readSwitch(choice));
   });
+  bindPractice(demo); // the questions and the practice panel's own controls
   table.panel.stakeForm.addEventListener("input", () => {
     const decision = demo.seat && demo.seat.you.decision;
     if (decision && decision.stake) updateStakeSum(table.panel, decision.stake.total);

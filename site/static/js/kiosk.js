@@ -194,7 +194,7 @@ class Kiosk {
     this.stage.replaceChildren(figure);
     this.demo = new Demo({
       figure, hand: hand.name, trace: JSON.parse(JSON.stringify(hand.trace)), setup: hand.setup,
-      paragraphs: this.paragraphs, engine: this.engine, links: this.links,
+      paragraphs: this.paragraphs, engine: this.engine, links: this.links, asks: false, // the loop never stops to ask
     });
     this.demo.playedThrough = () => this.playedThrough();
     bindEvents(this.demo);

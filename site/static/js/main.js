@@ -263,7 +263,8 @@ async function followHash(page, hash) {
     target.playback.goto(1, "link");
     return target;
   }
-  target.session.follow(link);
+  // The seat to practise as (practice.js) once the rest of the link is followed.
+  Promise.resolve(target.session.follow(link)).then(() => target.practice.follow(link));
   return target;
 }
 

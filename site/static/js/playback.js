@@ -29,7 +29,8 @@ export class Playback {
     const demo = this.demo;
     const started = performance.now();
     if (from === "user" && demo.playing) this.stop(false);
-    demo.n = Math.min(Math.max(1, Math.round(Number(n) || 1)), demo.total);
+    const wanted = Math.min(Math.max(1, Math.round(Number(n) || 1)), demo.total);
+    demo.n = demo.practice ? demo.practice.gate(wanted, from) : wanted; // a question or a practised decision may stop it
     demo.redraw(from !== "init");
     if (this.stepTimes.length < MAX_STEP_TIMES) this.stepTimes.push(performance.now() - started);
     if (from === "user" || from === "auto") demo.links.stepped(demo);

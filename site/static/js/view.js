@@ -16,6 +16,7 @@ import { createControls, updateControls } from "./views/controls.js";
 import { createLive, updateLive } from "./views/live.js";
 import { createMoves, currentEntries, moveEntries, renderMoves, updateMoves } from "./views/moves.js";
 import { createNarration, highlightPage, updateNarration } from "./views/narration.js";
+import { createPractice, practiceChooser, updatePractice } from "./views/practice.js";
 import { updateSeatPanel } from "./views/seat.js";
 import { createSwitch, updateSwitch } from "./views/switch.js";
 import { createTable, updateTable } from "./views/table.js";
@@ -33,13 +34,15 @@ export function createView(demo) {
   const narration = createNarration();
   const moves = createMoves();
   const live = createLive();
+  const practice = createPractice(); // the record's questions and practice as a player (practice.js)
+  live.el.insertBefore(practice.control, live.settings);
   const notices = h("div", { class: "demo-notices", role: "status" });
   const choice = demo.switchKey ? createSwitch(demo.switchKey) : null;
   const announcer = h("p", { class: "visually-hidden demo-announcer", "aria-live": "polite", "aria-atomic": "true" });
   const caption = figure.querySelector("figcaption");
   const label = caption && caption.id ? { "aria-labelledby": caption.id } : { "aria-label": t("demo_label", { hand: demo.hand }) };
   const board = h("div", { class: "demo-board" }, [table.el, tableText, controls.el]);
-  const reading = h("div", { class: "demo-reading" }, [narration.el, controls.extra]);
+  const reading = h("div", { class: "demo-reading" }, [narration.el, practice.question, controls.extra]);
   const app = h("div", {
     class: "demo-app", tabindex: "0", role: "group", "aria-describedby": hintId, "data-hand": demo.hand, ...label,
   }, [
@@ -54,7 +57,7 @@ export function createView(demo) {
   else figure.append(app);
   figure.classList.add("is-enhanced");
   return {
-    app, caption, notices, announcer, board, table, tableText, controls, narration, moves, live, choice,
+    app, caption, notices, announcer, board, table, tableText, controls, narration, moves, live, choice, practice,
     traceChanged: true, entries: /** @type {any[]} */ ([]), entryAt: new Int32Array(0), noticeKey: "",
     /** Bring the table into view (after a replay made from the form far below it). */
     showTable() {
@@ -103,6 +106,7 @@ export function renderView(view, demo, announce) {
     bankerTakes: trace.steps[trace.steps.length - 1].state.banker_net !== 0, // the takings matter in this game
     sourceText: sourceText(demo), you, paragraphs: demo.paragraphs,
     seat: seat && demo.n === demo.total ? { ...seat, decision: seat.you.decision, busy: demo.busy } : null,
+    practice: practiceChooser(demo), // the practised player's hand, chosen from as a seated player's
   };
   renderNotices(view, demo);
   if (view.choice) {
@@ -125,6 +129,7 @@ export function renderView(view, demo, announce) {
   });
   highlightPage(step.event.rule || []);
   if (announce) view.announcer.textContent = step.text + (step.note ? ` ${t("note")}: ${step.note}` : "");
+  updatePractice(view.practice, demo, view);
   toggleClass(view.app, "is-seated", !!seat);
   view.app.dataset.step = String(demo.n);
 }

@@ -44,8 +44,9 @@ export function createSeatPanel() {
   return { el, status, refusal, failure, failureText, stakeForm, stakeInputs, stakeSum, selection, moves, clear, undo, newGame, leave, confirm };
 }
 
-/** The moves to offer: all of them when few; else those using every chosen card, exact ones first. */
-function offered(decision, selected) {
+/** The moves to offer: all of them when few; else those using every chosen card, exact ones first
+ * (the practice panel offers its moves so too: views/practice.js). */
+export function offered(decision, selected) {
   const chosen = [...selected];
   if (!chosen.length) {
     return decision.moves.length <= ALL_MOVES_UP_TO ? decision.moves : decision.moves.filter((m) => !m.cards.length);

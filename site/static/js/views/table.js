@@ -202,10 +202,12 @@ export function updateTable(refs, ctx) {
     const name = ctx.seats[i];
     const hand = hands[i] || [];
     const you = ctx.you === name;
-    const deciding = you && seat && seat.decision && !seat.decision.stake;
+    // The seated visitor's hand, or the practised player's (practice.js), when a decision waits.
+    const chooser = you && seat ? seat : ctx.practice && ctx.practice.name === name ? ctx.practice : null;
+    const deciding = chooser && chooser.decision && !chooser.decision.stake;
     if (deciding) {
       renderSelectableCards(view.hand, hand, {
-        selected: seat.selected, selectable: new Set(seat.decision.cards), enabled: !seat.busy,
+        selected: chooser.selected, selectable: new Set(chooser.decision.cards), enabled: !chooser.busy,
       });
     } else {
       renderCards(view.hand, hand);
