@@ -3,6 +3,7 @@
 
 /**
  * @typedef {{event: {kind: string, rule: string[], [key: string]: any}, text: string, note?: string,
+ *   question?: {text: string, choices: string[], answer: number, explain: string},
  *   decision: number, state: {[key: string]: any}}} Step
  * @typedef {{game: {table: {players: string[], banker: string, dealer: string}, options: Object<string, any>,
  *   seed: number|string, decks: any, pool: number, actions: string[]}, seats: string[], steps: Step[],

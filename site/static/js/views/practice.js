@@ -116,6 +116,7 @@ function verdictLines(verdict, name) {
 export function updatePractice(refs, demo, view) {
   const practice = demo.practice;
   const active = practice.active;
+  const name = practice.seat || "";
   const usable = !demo.busy && !demo.seat && demo.session.status !== "failed";
 
   // The control.
@@ -127,7 +128,7 @@ export function updatePractice(refs, demo, view) {
   toggleClass(refs.status, "is-hidden", !active);
   toggleClass(refs.stop, "is-hidden", !active);
   refs.stop.disabled = demo.busy;
-  if (active) setText(refs.status, `${t("practice_as", { name: practice.seat })} ${scoreText(practice.score())}`);
+  if (active) setText(refs.status, `${t("practice_as", { name })} ${scoreText(practice.score())}`);
   toggleClass(view.moves.el, "is-hidden", active); // the move list would give the recorded moves away
 
   // The panel, under the practised player's hand.
@@ -137,7 +138,7 @@ export function updatePractice(refs, demo, view) {
   const forced = practice.forced && practice.forced.step === demo.n ? practice.forced : null;
   const over = active && demo.n === demo.total;
   const seats = demo.trace.seats;
-  const index = active ? seats.indexOf(practice.seat) : -1;
+  const index = active ? seats.indexOf(name) : -1;
   const home = !active ? null : index >= 0 ? view.table.seats[index] && view.table.seats[index].li : view.table.banker.el;
   const shown = !!home && !!(entry || forced || over);
   if (shown && refs.panel.parentNode !== home) home.append(refs.panel);
@@ -145,7 +146,7 @@ export function updatePractice(refs, demo, view) {
   let announce = "";
   if (shown) {
     const decision = entry ? entry.decision : null;
-    setText(refs.ask, entry ? `${t("practice_ask", { name: practice.seat })} ${catalogue().decisions[decision.kind] || ""}` : "");
+    setText(refs.ask, entry ? `${t("practice_ask", { name })} ${catalogue().decisions[decision.kind] || ""}` : "");
     toggleClass(refs.ask, "is-hidden", !entry);
     const choosing = !!waiting && !decision.stake;
     const chosen = [...practice.selected];
@@ -168,7 +169,7 @@ export function updatePractice(refs, demo, view) {
     toggleClass(refs.moveForm, "is-hidden", !waiting);
     refs.moveInput.disabled = demo.busy;
 
-    const lines = verdict ? verdictLines(verdict, practice.seat) : [];
+    const lines = verdict ? verdictLines(verdict, name) : [];
     const verdictKey = lines.map((l) => l.text).join("\n");
     if (refs.verdict.__key !== verdictKey) {
       refs.verdict.__key = verdictKey;
@@ -178,11 +179,11 @@ export function updatePractice(refs, demo, view) {
     toggleClass(refs.playOn, "is-hidden", !(verdict && entry && demo.n === entry.step - 1));
     refs.playOn.disabled = demo.busy;
     const notes = [];
-    if (forced && forced.move) notes.push(t("practice_forced", { name: practice.seat, move: forced.move.text }));
+    if (forced && forced.move) notes.push(t("practice_forced", { name, move: forced.move.text }));
     if (over) notes.push(`${t("practice_over")} ${scoreText(practice.score())}`);
     setText(refs.note, notes.join(" "));
     toggleClass(refs.note, "is-hidden", !notes.length);
-    if (waiting) announce = `${t("practice_ask", { name: practice.seat })}`;
+    if (waiting) announce = `${t("practice_ask", { name })}`;
     else if (forced || over) announce = notes.join(" ");
   }
 
