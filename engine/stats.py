@@ -327,10 +327,10 @@ class Tally:
     def figures(self, lang: str = "en", names: tuple[str, ...] | list[str] | None = None) -> dict[str, Any]:
         """What the command line prints and the page draws (see the module's doc): the run; each seat's
         mean net with its standard deviation (one game's spread), the half-width of the 95% confidence
-        interval of the mean (1.96 sd / √N), its bias, stakes, prizes, fines and the chance of winning
-        at least one prize; the banker; the game's length and chips; histograms as [value, count] pairs;
-        the games and fines under each way of playing off. `names`: the seats' names (by default the
-        default names of `lang`)."""
+        interval of the mean (1.96 sd / √N), its bias, stakes, prizes, fines, the chance of winning at
+        least one prize and the share of games it ended ahead; the banker; the game's length and chips;
+        histograms as [value, count] pairs; the games and fines under each way of playing off. `names`:
+        the seats' names (by default the default names of `lang`)."""
         n = self.games
         if names is None:
             names = Table.default(self.players, lang).seats(self.options)
@@ -351,6 +351,8 @@ class Tally:
                 "prize_chance": _mean(self.won_any[i], n),
                 "prize_chance_ci95": _r(1.96 * math.sqrt(self.won_any[i] * (n - self.won_any[i]) / n ** 3)) if n else 0.0,
                 "mean_fines": _mean(self.seat_sums["fines"][i][0], n),
+                # the share of games the seat ended ahead (net > 0), from its histogram
+                "ahead": _mean(sum(count for value, count in self.net_hist[i].items() if value > 0), n),
             })
         game = {key: self._moments(self.sums[key], self.hist.get(key)) for key in _SCALARS}
         banker_hist = self.hist["banker_net"]
