@@ -737,6 +737,9 @@ def _other(code: str, f: dict[str, Any], lang: str) -> str:
         return "nothing to undo: you have made no move yet" if en else "отменять нечего: вы ещё не сделали хода"
     if code == "no_seat_taken":
         return "take a seat first" if en else "сначала займите место за столом"
+    if code == "practice_session":
+        return (f"a series of {f['games']} games is played by the computer players: there is nothing to practise"
+                if en else f"серию из {f['games']} конов играют игроки-компьютеры: тренироваться не на чем")
     if code == "no_decision":
         return (f"the recorded hand has no decision {f['index']!r}" if en else
                 f"решения {_quoted(f['index'])} в записанной партии нет")

@@ -24,6 +24,7 @@ between requests, so a restarted worker loses nothing):
 move is legal (if not, `refusal`: the engine's sentence in both languages, to "you", with its
 paragraph in `rule`), whether it is the recorded move, whether the rules forced the move (one legal
 move only), and both moves in words. A move the notation cannot read is illegal too (rule None).
+A series of games is not practised (the computer players play it): both requests refuse it.
 """
 
 from __future__ import annotations
@@ -129,8 +130,14 @@ def _cards(action: Action) -> list[str]:
     return []
 
 
+def _one_game(record: Record) -> None:
+    if record.games > 1:  # a session is played by the computer players, game after game
+        raise PracticeError("practice_session", games=record.games)
+
+
 def decisions(record: Record, seat: str | int, lang: str) -> dict[str, Any]:
     """The seat's decisions in the recorded hand (see the module's doc)."""
+    _one_game(record)
     game = record.new_game()
     who = _seat(game, seat)
     name = game.table.banker if who == BANKER else game.seats[who]
@@ -151,6 +158,7 @@ def decisions(record: Record, seat: str | int, lang: str) -> dict[str, Any]:
 
 def check(record: Record, index: int, text: str, lang: str) -> dict[str, Any]:
     """The student's move at decision `index` judged (see the module's doc)."""
+    _one_game(record)
     if not isinstance(index, int) or isinstance(index, bool) or index < 0:
         raise PracticeError("no_decision", index=index)
     seen: list[Game] = []

@@ -91,6 +91,11 @@ def test_practice_refuses_what_the_recorded_hand_does_not_have(setup):
     assert "failure" in ask(type="practice_check", setup=setup, move="take", lang="en")  # no index
 
 
+def test_practice_refuses_a_series_of_games(setup):
+    reply = ask(type="practice", setup={**setup, "games": 3, "actions": [], "decks": None}, seat="Boris", lang="ru")
+    assert reply["refusal"]["ru"] == "серию из 3 конов играют игроки-компьютеры: тренироваться не на чем"
+
+
 def test_practice_of_a_seat_by_number_and_of_the_banker(setup):
     assert ask(type="practice", setup=setup, seat=1, lang="en")["result"]["seat"] == "Boris"
     assert ask(type="practice", setup=setup, seat="banker", lang="en")["result"]["decisions"] == []  # even spread
