@@ -3,6 +3,7 @@
     ::: quote p5                the historical paragraph p5, Russian and English side by side
     ::: demo HAND               the demo of lessons/hands/HAND.toml
     ::: demo HAND switch=KEY    the same, with a control to replay it under each reading of option KEY
+    ::: numbers [players=4 ...] the simulation panel with its charts (sitegen/numbers.py)
 
 A block is one line starting with `:::` at the start of a line. `DirectiveProcessor` is a
 `BlockProcessor`: it takes the line out of its Markdown block (the text before it and after
@@ -23,7 +24,7 @@ from markdown.blockprocessors import BlockProcessor
 from markdown.treeprocessors import Treeprocessor
 
 DIRECTIVE = re.compile(r"^:::(?P<rest>.*)$")
-NAMES = ("quote", "demo")
+NAMES = ("quote", "demo", "numbers")
 
 
 class DirectiveError(Exception):
@@ -38,8 +39,8 @@ class Directives:
     a given text is the n-th such line of the file."""
 
     def __init__(self, source: str, quote: Callable[[str], str], demo: Callable[[str, str | None], str],
-                 error: Callable[[int, str], None]) -> None:
-        self._quote, self._demo, self._error = quote, demo, error
+                 error: Callable[[int, str], None], numbers: Callable[[list[str]], str] | None = None) -> None:
+        self._quote, self._demo, self._error, self._numbers = quote, demo, error, numbers
         self._lines: dict[str, list[int]] = {}
         for number, line in enumerate(source.splitlines(), start=1):
             if line.startswith(":::"):
@@ -61,8 +62,14 @@ class Directives:
             self._error(line, f"an empty block {text.strip()!r}: write '::: quote pN' or '::: demo HAND'")
             return None
         name, args = words[0], words[1:]
+        if name == "numbers" and self._numbers is not None:
+            try:
+                return self._numbers(args)
+            except DirectiveError as error:
+                self._error(line, str(error))
+                return None
         if name not in NAMES:
-            self._error(line, f"unknown block {text.strip()!r} (the blocks are '::: quote pN' and '::: demo HAND')")
+            self._error(line, f"unknown block {text.strip()!r} (the blocks are '::: quote pN', '::: demo HAND' and '::: numbers')")
             return None
         switch = None
         if name == "demo" and len(args) == 2 and args[1].startswith("switch="):

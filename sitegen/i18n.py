@@ -604,3 +604,346 @@ PRACTICE_STRINGS: dict[str, dict[str, str]] = {
 }
 for _lang, _strings in PRACTICE_STRINGS.items():
     DEMO_STRINGS[_lang].update(_strings)
+
+
+# The numbers panel's own words (site/templates/_numbers.html, site/static/js/numbers.js): the
+# options' names come from the engine's catalogue; the figures from engine/stats.py. Russian
+# phrases put a count after a colon («Сыграно: 500 из 10 000»), which needs no agreement.
+NUMBERS_STRINGS: dict[str, dict[str, str]] = {
+    "en": {
+        "title": "Play many games",
+        "intro": "The engine plays the games here, in your browser, each player by the policy of the demos. "
+                 "Choose the table, the number of games and any readings of the text, then run. The same "
+                 "seed and settings always give the same figures.",
+        "no_script": "Running games needs JavaScript. The figures below were computed when the site was built.",
+        "players": "Players",
+        "games": "Games",
+        "seed": "Seed",
+        "readings": "Readings of the text",
+        "run": "Run",
+        "cancel": "Cancel",
+        "defaults": "Defaults",
+        "progress": "Games played",
+        "built": "Shown: the build's run, {games} games at a table of {players}, seed {seed}, every reading "
+                 "by default.",
+        "starting": "Starting the engine…",
+        "running": "Played: {done} of {total}",
+        "rate": "{rate} games a second",
+        "done": "Done: {games} games in {seconds} s, {rate} games a second.",
+        "cancelled": "Cancelled after {done} games: the figures are those of the games played.",
+        "refused": "The engine refused the settings: {why}",
+        "bad_games": "The number of games is a whole number from 1 to {max}.",
+        "failed": "The engine failed: {why}. Try again.",
+        "shown_run": "Shown: your run, {games} games at a table of {players}, seed {seed}{changed}.",
+        "changed": ", readings changed: {list}",
+        "chart_text": "The figures as a table",
+        "seat": "Seat",
+        "mean_net": "Mean net per game",
+        "ci": "95% interval",
+        "sd": "Standard deviation",
+        "bias": "Difference from the table's average",
+        "results": "Count",
+        "win_any": "Won at least one prize",
+        "net": "Net at the end of a game",
+        "share": "Share of results",
+        "players_col": "Players",
+        "rounds": "Rounds",
+        "steps": "Steps",
+        "decisions": "Decisions",
+        "reading": "Way of playing off",
+        "fines": "Fines per game",
+        "banker_takes": "The banker's takings per game",
+        "your_run": "your run",
+        "chart_net": "Mean net per game, by seat, with its 95% interval",
+        "chart_win": "Chance of winning at least one prize in a game, by seat",
+        "chart_nets": "How the nets at the end of a game are spread (all seats together)",
+        "chart_length": "How long a game lasts, by the number of players ({games} games each)",
+        "chart_fines": "Fines paid in a game, under each way of playing off ({players}, {games} games each)",
+        "chart_banker": "What the banker takes in a game when the stakes nobody wins are his (unclaimed = banker; "
+                        "{games} games each)",
+    },
+    "ru": {
+        "title": "Сыграть много конов",
+        "intro": "Движок играет коны здесь, в вашем браузере, и каждый игрок ходит так же, как в примерах. "
+                 "Выберите стол, число конов и любые прочтения текста и запустите. С тем же начальным числом "
+                 "и теми же настройками цифры всегда получаются те же.",
+        "no_script": "Чтобы играть коны, нужен JavaScript. Цифры ниже посчитаны при сборке сайта.",
+        "players": "Игроков",
+        "games": "Конов",
+        "seed": "Начальное число",
+        "readings": "Прочтения текста",
+        "run": "Запустить",
+        "cancel": "Остановить",
+        "defaults": "По умолчанию",
+        "progress": "Сыграно конов",
+        "built": "Показано: расчёт при сборке; конов: {games}, игроков: {players}, начальное число {seed}, "
+                 "все прочтения по умолчанию.",
+        "starting": "Запускается движок…",
+        "running": "Сыграно: {done} из {total}",
+        "rate": "Конов в секунду: {rate}",
+        "done": "Готово. Конов: {games}, за {seconds} с; конов в секунду: {rate}.",
+        "cancelled": "Остановлено; сыграно конов: {done}. Цифры — по сыгранным конам.",
+        "refused": "Движок не принял настройки: {why}",
+        "bad_games": "Число конов — целое число от 1 до {max}.",
+        "failed": "Сбой движка: {why}. Попробуйте ещё раз.",
+        "shown_run": "Показано: ваш расчёт; конов: {games}, игроков: {players}, начальное число {seed}{changed}.",
+        "changed": "; изменённые прочтения: {list}",
+        "chart_text": "Цифры в виде таблицы",
+        "seat": "Место",
+        "mean_net": "Средний итог за кон",
+        "ci": "95-процентный интервал",
+        "sd": "Стандартное отклонение",
+        "bias": "Отклонение от среднего по столу",
+        "results": "Сколько раз",
+        "win_any": "Выиграл хотя бы один приз",
+        "net": "Итог за кон",
+        "share": "Доля итогов",
+        "players_col": "Игроков",
+        "rounds": "Кругов",
+        "steps": "Шагов",
+        "decisions": "Решений",
+        "reading": "Способ розыгрыша",
+        "fines": "Штрафов за кон",
+        "banker_takes": "Доход банкира за кон",
+        "your_run": "ваш расчёт",
+        "chart_net": "Средний итог за кон по местам, с 95-процентным интервалом",
+        "chart_win": "Вероятность выиграть за кон хотя бы один приз, по местам",
+        "chart_nets": "Как распределены итоги кона (все места вместе)",
+        "chart_length": "Сколько длится кон при разном числе игроков (конов на каждое число: {games})",
+        "chart_fines": "Штрафы за кон при каждом способе розыгрыша (игроков: {players}; конов на каждый способ: "
+                       "{games})",
+        "chart_banker": "Сколько получает банкир за кон, если ставки, которые никто не выиграл, достаются ему "
+                        "(unclaimed = banker; конов на каждое число игроков: {games})",
+    },
+}
+
+
+# The writer page and the print views (sitegen/writer_pages.py): the pages' words...
+STRINGS["en"].update({
+    "nav_write": "Write a hand",
+    "write_title": "Write a hand",
+    "write_intro": "Play a game here, or let the computer players play it; write notes on the steps you want "
+                   "to explain; then download the record or share it by a link. A record from a file or a "
+                   "link opens here too.",
+    "write_noscript": "This page needs JavaScript: the engine runs in your browser.",
+})
+STRINGS["ru"].update({
+    "nav_write": "Записать партию",
+    "write_title": "Записать партию",
+    "write_intro": "Сыграйте здесь кон или дайте сыграть его игрокам-компьютерам, напишите примечания к шагам, "
+                   "которые хотите объяснить, а потом скачайте запись или поделитесь ссылкой на неё. Здесь же "
+                   "открываются записи из файла и по ссылке.",
+    "write_noscript": "Для этой страницы нужен JavaScript: движок работает в вашем браузере.",
+})
+
+# ...and the writer's own words, which its script reads from the page's catalogue, and the print view's.
+WRITER_STRINGS: dict[str, dict[str, str]] = {
+    "en": {
+        "writer_heading": "Your notes",
+        "writer_hint": "A note belongs to the step shown above: step through the game and write where you want to "
+                       "explain. Write in English, in Russian or in both; a note written in one language only is "
+                       "put in the record in both places, to be translated later.",
+        "note_at_step": "Step {n}: {sentence}",
+        "note_en": "Note in English",
+        "note_ru": "Note in Russian",
+        "note_saved": "The note on step {n} is kept.",
+        "note_removed": "The note on step {n} is removed.",
+        "remove_note": "Remove this note",
+        "notes_list": "The notes of this hand",
+        "notes_none": "No notes yet.",
+        "note_goto": "Step {n}",
+        "notes_dropped": "The game shown changed, and notes no longer fit its steps, so they were removed: "
+                         "steps {steps}.",
+        "save_heading": "Save and share",
+        "download": "Download the record (.toml)",
+        "copy_link": "Copy a link to this hand",
+        "link_label": "The link (the whole hand is in it)",
+        "link_copied": "The link is copied; its length: {chars} characters. Whoever opens it sees this hand with "
+                       "its notes.",
+        "link_not_copied": "The browser did not let the page copy the link: it is selected below, copy it yourself.",
+        "link_too_long": "This hand is too long for a link: the link would have {chars} characters, and a link "
+                         "from here has at most {most}. Download the record and send the file instead.",
+        "no_compression": "This browser cannot pack a hand into a link (it lacks CompressionStream). Download the "
+                          "record and send the file instead.",
+        "downloaded": "The record is downloaded: {file}.",
+        "finished_by_computer": "The game was not over: in the record the computer players finish it.",
+        "write_refused": "The engine did not write the hand: {why}",
+        "open_heading": "Open a hand",
+        "open_file": "Open a record file (.toml)",
+        "drop_here": "…or drop a record file here.",
+        "opening": "Opening the hand…",
+        "opened_file": "Opened {file}: {steps}, with its notes.",
+        "opened_link": "The hand in the link is open: {steps}, with its notes.",
+        "file_refused": "This file cannot be opened: {why}",
+        "link_refused": "The hand in this link cannot be opened: {why}",
+        "link_name": "link",
+        "link_damaged": "The link is damaged or incomplete: the hand it carries cannot be read. Ask for the link "
+                        "again, or for the record file.",
+        "file_not_text": "{file} is not a record: a record is a text file (UTF-8).",
+        "file_too_big": "{file} is too large for a record ({size} kB; a record takes a few kB).",
+        "engine_unavailable": "The live engine is not available, so a hand can be neither written nor opened. "
+                              "Reload the page to try again.",
+        # The print view.
+        "print_link": "Print this hand",
+        "print_title": "for printing",
+        "print_how": "Print it with your browser’s Print command (Ctrl+P): the page is laid out for A4 paper.",
+        "print_back": "Back to the hand",
+        "print_setup": "The table and the settings",
+        "print_players": "Players",
+        "print_banker": "Banker",
+        "print_dealer": "Dealer",
+        "print_seed": "Seed (the shuffle)",
+        "print_pool_in": "Chips on the table from the last game",
+        "print_readings": "Readings other than the defaults",
+        "print_defaults": "Every open question of the text is read as by default.",
+        "print_rules": "Paragraphs applied",
+        "print_deal": "The first deal",
+        "print_moves": "The decisions",
+        "print_steps": "Step by step",
+        "print_table_after": "The table after step {n}",
+        "print_player": "Player",
+        "print_decks": "Cards left in the decks: the banker’s {banker}, the dealer’s {dealer}.",
+        "print_empty": "—",
+    },
+    "ru": {
+        "writer_heading": "Ваши примечания",
+        "writer_hint": "Примечание относится к шагу, показанному выше: пройдите партию по шагам и пишите там, где "
+                       "хотите что-то объяснить. Пишите по-английски, по-русски или на обоих языках; примечание "
+                       "только на одном языке попадёт в запись в оба поля, чтобы его перевели потом.",
+        "note_at_step": "Шаг {n}: {sentence}",
+        "note_en": "Примечание по-английски",
+        "note_ru": "Примечание по-русски",
+        "note_saved": "Примечание к шагу {n} сохранено.",
+        "note_removed": "Примечание к шагу {n} удалено.",
+        "remove_note": "Удалить это примечание",
+        "notes_list": "Примечания к партии",
+        "notes_none": "Примечаний пока нет.",
+        "note_goto": "Шаг {n}",
+        "notes_dropped": "Показанная партия изменилась, и к её шагам примечания больше не подходят, поэтому они "
+                         "удалены. Шаги: {steps}.",
+        "save_heading": "Сохранить и поделиться",
+        "download": "Скачать запись (.toml)",
+        "copy_link": "Скопировать ссылку на партию",
+        "link_label": "Ссылка (в ней вся партия)",
+        "link_copied": "Ссылка скопирована, её длина — {chars}. Кто её откроет, увидит эту партию с примечаниями.",
+        "link_not_copied": "Браузер не дал странице скопировать ссылку: она выделена ниже, скопируйте её сами.",
+        "link_too_long": "Партия слишком длинная для ссылки: длина ссылки была бы {chars}, а отсюда можно не "
+                         "больше {most}. Скачайте запись и отправьте файл.",
+        "no_compression": "Этот браузер не умеет упаковать партию в ссылку (в нём нет CompressionStream). Скачайте "
+                          "запись и отправьте файл.",
+        "downloaded": "Запись скачана: {file}.",
+        "finished_by_computer": "Кон не был окончен: в записи его доигрывают игроки-компьютеры.",
+        "write_refused": "Движок не записал партию: {why}",
+        "open_heading": "Открыть партию",
+        "open_file": "Открыть файл записи (.toml)",
+        "drop_here": "…или перетащите файл записи сюда.",
+        "opening": "Партия открывается…",
+        "opened_file": "Открыт файл {file}: {steps}, с примечаниями.",
+        "opened_link": "Партия из ссылки открыта: {steps}, с примечаниями.",
+        "file_refused": "Этот файл открыть нельзя: {why}",
+        "link_refused": "Партию из этой ссылки открыть нельзя: {why}",
+        "link_name": "ссылка",
+        "link_damaged": "Ссылка повреждена или обрезана: партию из неё прочитать нельзя. Попросите ссылку ещё раз "
+                        "или файл записи.",
+        "file_not_text": "Файл {file} — не запись партии: запись — это текстовый файл (UTF-8).",
+        "file_too_big": "Файл {file} слишком велик для записи ({size} КБ, а запись занимает несколько КБ).",
+        "engine_unavailable": "Движок недоступен, поэтому ни записать, ни открыть партию нельзя. Перезагрузите "
+                              "страницу и попробуйте ещё раз.",
+        # Страница для печати.
+        "print_link": "Распечатать партию",
+        "print_title": "для печати",
+        "print_how": "Печатайте командой браузера «Печать» (Ctrl+P): страница свёрстана для листа A4.",
+        "print_back": "Вернуться к партии",
+        "print_setup": "Стол и настройки",
+        "print_players": "Игроки",
+        "print_banker": "Банкир",
+        "print_dealer": "Сдающий",
+        "print_seed": "Начальное число (тасовка)",
+        "print_pool_in": "Фишки на столе с прошлого кона",
+        "print_readings": "Прочтения, отличные от принятых по умолчанию",
+        "print_defaults": "Все неясные места текста прочитаны так, как принято по умолчанию.",
+        "print_rules": "Применяемые абзацы",
+        "print_deal": "Первая сдача",
+        "print_moves": "Решения",
+        "print_steps": "По шагам",
+        "print_table_after": "Стол после шага {n}",
+        "print_player": "Игрок",
+        "print_decks": "Осталось в колодах: у банкира {banker}, у сдающего {dealer}.",
+        "print_empty": "—",
+    },
+}
+
+
+# Practice as a player and the questions of the records (site/static/js/practice.js): the demo's
+# words too. A player's name is only ever the subject, in the nominative, of a verb that does not
+# change with the name («Что сделает Борис?»), and a move is the engine's present tense («ходит…»).
+PRACTICE_STRINGS: dict[str, dict[str, str]] = {
+    "en": {
+        "practice_heading": "Practise this hand",
+        "practice_hint": "Play one player's part: before each of his decisions the demo stops and asks what he "
+                         "does; the engine judges your move, then the hand goes on as recorded. Moves the rules "
+                         "force are not asked.",
+        "practice_seat": "The player you play",
+        "practice_start": "Start practising",
+        "practice_stop": "Stop practising",
+        "practice_started": "Practice: {name}. Step on: the demo stops before each decision of this player.",
+        "practice_none": "{name} makes no decision in this hand: there is nothing to practise.",
+        "practice_as": "Practice: {name}.",
+        "practice_ask": "What does {name} do?",
+        "practice_choose": "Choose cards in the hand, then a move; or type a move.",
+        "practice_legal": "Legal: the rules allow this move.",
+        "practice_illegal": "Not allowed. {why}",
+        "practice_match": "Right: this is the recorded move.",
+        "practice_recorded": "The record has another move: {name} {move}.",
+        "practice_was_forced": "The rules allowed no other move: it was forced.",
+        "practice_forced": "{name} {move}: the only move the rules allow, so it was not asked and is not scored.",
+        "practice_play_on": "Play on: show the recorded move",
+        "practice_over": "The game is over.",
+        "practice_score": "Score: {matched} of {asked} as recorded, {legal} of {asked} legal; forced moves, not "
+                          "counted: {forced}.",
+        "practice_link_live": "The link asks for practice, but the demo shows other settings: practice is on the "
+                              "recorded hand only.",
+        "question_label": "A question before the next step",
+        "question_title": "Before step {step}, a question:",
+        "question_answer": "Answer",
+        "question_show": "Show step {step}",
+        "question_right": "Right.",
+        "question_wrong": "Not quite. The right answer: {answer}.",
+    },
+    "ru": {
+        "practice_heading": "Потренироваться на этой партии",
+        "practice_hint": "Сыграйте за одного из игроков: перед каждым его решением демонстрация остановится и "
+                         "спросит, как он поступит; движок оценит ваш ход, а партия пойдёт дальше так, как "
+                         "записана. Вынужденные ходы не спрашиваются.",
+        "practice_seat": "Игрок, за которого вы играете",
+        "practice_start": "Начать тренировку",
+        "practice_stop": "Закончить тренировку",
+        "practice_started": "Тренировка. Игрок: {name}. Шагайте вперёд: перед каждым решением этого игрока "
+                            "демонстрация остановится.",
+        "practice_none": "В этой партии {name} не принимает ни одного решения: тренироваться не на чем.",
+        "practice_as": "Тренировка. Игрок: {name}.",
+        "practice_ask": "Что сделает {name}?",
+        "practice_choose": "Выберите карты на руках, затем ход — или введите ход.",
+        "practice_legal": "Так можно: правила этот ход допускают.",
+        "practice_illegal": "Так нельзя. {why}",
+        "practice_match": "Верно: именно этот ход и записан.",
+        "practice_recorded": "В записи другой ход: {name} {move}.",
+        "practice_was_forced": "Другого хода правила не допускали: ход вынужденный.",
+        "practice_forced": "{name} {move}: других ходов правила не допускают, поэтому этот ход не спрашивался и в "
+                           "счёт не идёт.",
+        "practice_play_on": "Дальше: показать записанный ход",
+        "practice_over": "Кон окончен.",
+        "practice_score": "Счёт: совпало с записью — {matched} из {asked}, допустимых ходов — {legal} из {asked}; "
+                          "вынужденных, не в счёт, — {forced}.",
+        "practice_link_live": "Ссылка предлагает тренировку, но демонстрация показывает другие настройки, а "
+                              "тренироваться можно только на записанной партии.",
+        "question_label": "Вопрос перед следующим шагом",
+        "question_title": "Перед шагом {step} — вопрос:",
+        "question_answer": "Ответить",
+        "question_show": "Показать шаг {step}",
+        "question_right": "Верно.",
+        "question_wrong": "Не совсем. Правильный ответ: {answer}.",
+    },
+}
+for _lang, _strings in PRACTICE_STRINGS.items():
+    DEMO_STRINGS[_lang].update(_strings)

@@ -24,6 +24,7 @@ from engine.words import count, paragraphs
 from . import Problems, shown
 from .assets import EngineArchive, gzipped, runtime_folder
 from .blocks import DirectiveError, Directives, DirectivesExtension, TermLinksExtension
+from . import numbers as numbers_page
 from .checks import CSP, page_problems
 from .i18n import DEMO_STRINGS, LANG_NAMES, STRINGS
 from .snapshot import Snapshot
@@ -117,6 +118,7 @@ class Body:
     demos: list[DemoBlock]
     heading_ids: list[str]  # every heading's id, in order: the same in both languages
     terms: list[str]        # the glossary entries it links ([word](term:ID)), in order
+    numbers: bool = False   # it has the `::: numbers` panel (it loads uPlot)
 
     @property
     def hands(self) -> list[str]:
@@ -180,9 +182,28 @@ def render_body(page: Page, inputs: Inputs, env: Environment, problems: Problems
     def error(line: int, what: str) -> None:
         problems.add(page.path, line, what)
 
-    directives = Directives(page.source, quote, demo, error)
+    panels: list[str] = []
+
+    def numbers(args: list[str]) -> str:  # `::: numbers ...` (sitegen/numbers.py)
+        if panels:
+            raise DirectiveError("a page has one '::: numbers' panel")
+        try:
+            spec = numbers_page.parse_spec(args)
+        except numbers_page.SpecError as bad:
+            raise DirectiveError(str(bad)) from None
+        panels.append("numbers")
+        folder, _ = numbers_page.find_uplot(next(iter(inputs.pyodide.values())).parent.parent)
+        return numbers_page.panel(env, spec, lang, catalogue(lang), numbers_page.strings(lang), "../" + folder)
+
+    def cite_error(text: str, what: str) -> None:
+        problems.add(page.path, _line_of(page.path, re.escape(text)), what)
+
+    directives = Directives(page.source, quote, demo, error, numbers)
     extensions: list[Any] = ["meta", "attr_list", "tables", TocExtension(slugify=slugify_unicode),
                              DirectivesExtension(directives), TermLinksExtension(GLOSSARY_PAGE, terms)]
+    if numbers_page.cites_numbers(page.source):
+        extensions.append(numbers_page.CiteExtension(lambda: numbers_page.cited_figures(page.source, lang), lang,
+                                                     cite_error))
     if lang == "en":
         extensions.append("smarty")  # not for Russian, whose text already has its «» and dashes
     converter = markdown.Markdown(extensions=extensions, output_format="html")
@@ -193,7 +214,7 @@ def render_body(page: Page, inputs: Inputs, env: Environment, problems: Problems
         problems.add(page.path, line, "a lesson's headings start at '##': the title (front matter) is the page's "
                                       "only level-1 heading")
     toc = [{"id": token["id"], "html": Markup(token["html"])} for token in tokens if token["level"] == 2]
-    return Body(Markup(html), toc, cited, demos, _heading_ids(tokens), terms)
+    return Body(Markup(html), toc, cited, demos, _heading_ids(tokens), terms, bool(panels))
 
 
 GLOSSARY_PAGE = "glossary.html"
@@ -457,7 +478,7 @@ class SiteRenderer:
             previous=link(lessons[index - 1] if index else None),
             next=link(lessons[index + 1] if index is not None and index + 1 < len(lessons) else None),
             pager=index is not None,
-            **self.demo_data(page.lang, bool(body.demos)),
+            **self.demo_data(page.lang, bool(body.demos) or body.numbers),
         )
         template = self.env.get_template("lesson.html")
         html = template.render(context)
@@ -473,6 +494,9 @@ class SiteRenderer:
         for demo in body.demos:
             if demo.external:
                 self.out.files[f"{page.lang}/hands/{demo.hand}.json"] = hand_data(self.inputs.hands[demo.hand], page.lang)
+        if body.numbers:  # uPlot and its license, only for the pages that draw charts
+            folder, files = numbers_page.find_uplot(next(iter(self.inputs.pyodide.values())).parent.parent)
+            self.out.files.update({folder + name: path for name, path in files.items()})
         self.emit(f"{page.lang}/{page.url}", page.path, html, lesson=True, listed=mode == LISTED)
 
     def glossary(self, lang: str) -> None:

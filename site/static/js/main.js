@@ -315,7 +315,8 @@ function boot() {
   const debug = { lang, demos: [], engine: null, ready: false };
   window.__cardLottery = debug;
   const figures = document.querySelectorAll("figure.demo[data-hand]");
-  if (!figures.length || !loadCatalogue()) {
+  const numbers = /** @type {HTMLElement|null} */ (document.querySelector("section.numbers"));
+  if ((!figures.length && !numbers) || !loadCatalogue()) {
     debug.ready = true;
     return;
   }
@@ -330,6 +331,7 @@ function boot() {
     });
   }
   debug.engine = engine;
+  if (numbers) import("./numbers.js").then((module) => module.wireNumbers(numbers, engine)); // the numbers panel and its charts
   const paragraphs = readJson(document.getElementById("source-paragraphs")) || {};
   const page = createDemos(engine, paragraphs, links, (demo) => {
     debug.demos = page.demos;
