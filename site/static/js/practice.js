@@ -60,7 +60,7 @@ export class Practice {
   /** The seats that make decisions in the recorded hand, in the order of the table (the trace's moves say who). */
   seats() {
     const trace = this.demo.recorded.trace;
-    if (Number(trace.game.games) > 1) return []; // a series of games is played by the computers: nothing to practise
+    if (Number(/** @type {any} */ (trace.game).games) > 1) return []; // a series of games is played by the computers: nothing to practise
     const deciding = new Set(trace.moves.map((m) => m.who));
     const table = trace.game.table;
     return [...trace.seats, table.banker].filter((name) => deciding.has(name));
