@@ -1,0 +1,110 @@
+"""The numbers lesson in Chromium: the panel runs games in the page's worker, shows progress, can be
+cancelled, is worked by the keyboard, and gives the command line's figures for the same seed and
+settings; its charts are drawn with the site's own uPlot, each beside its table, which the script
+writes exactly as the build did."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from typing import Any
+
+from playwright.sync_api import Page
+
+from browser_helpers import REPO_ROOT, ServedSite, assert_same_origin
+
+LESSON = "/{lang}/the-numbers.html"
+STATE = "() => window.__cardLottery && window.__cardLottery.numbers"
+
+
+def open_panel(page: Page, site: ServedSite, lang: str = "en") -> None:
+    page.goto(site.url(LESSON.format(lang=lang)))
+    page.locator("section.numbers").scroll_into_view_if_needed()
+    page.wait_for_function(STATE)
+    page.wait_for_function("() => document.querySelectorAll('figure.numbers-chart.has-plot').length === 6",
+                           timeout=15000)
+
+
+def tables(page: Page) -> list[list[list[str]]]:
+    return page.evaluate("""() => [...document.querySelectorAll('table.numbers-table')].map((t) =>
+        [...t.querySelectorAll('tr')].map((r) => [...r.children].map((c) => c.textContent.trim())))""")
+
+
+def run_done(page: Page, timeout: float = 120_000) -> dict[str, Any]:
+    page.wait_for_function("() => { const s = window.__cardLottery.numbers; return s.done > 0 && !s.running; }",
+                           timeout=timeout)
+    return page.evaluate(STATE.replace("() =>", "() => JSON.parse(JSON.stringify(") + "))")
+
+
+def cli(games: int, players: int, seed: int, *options: str) -> dict[str, Any]:
+    args = [sys.executable, "-m", "engine", "simulate", str(games), "--players", str(players), "--seed", str(seed),
+            "--json", *[a for o in options for a in ("--option", o)]]
+    out = subprocess.run(args, cwd=REPO_ROOT, capture_output=True, text=True, check=True, timeout=120)
+    return json.loads(out.stdout)
+
+
+def test_the_scripts_tables_are_the_builds_and_the_charts_are_drawn_with_the_sites_uplot(
+        page: Page, site_server: ServedSite) -> None:
+    for lang in ("en", "ru"):
+        page.goto(site_server.url(LESSON.format(lang=lang)))
+        built = tables(page)  # as the build wrote them, before the charts are drawn
+        open_panel(page, site_server, lang)
+        assert tables(page) == built
+        assert page.locator("figure.numbers-chart canvas").count() == 6
+    assert any("/vendor/uplot/" in url for url in page.requests_seen)
+    assert_same_origin(page, site_server)
+
+
+def test_a_run_in_the_page_gives_the_command_lines_figures_with_progress(
+        page: Page, site_server: ServedSite) -> None:
+    open_panel(page, site_server)
+    page.select_option("#numbers-players", "3")
+    page.fill("#numbers-games", "500")
+    page.fill("#numbers-seed", "11")
+    page.locator(".numbers-readings > summary").click()
+    page.select_option("#numbers-opt-playoff", "tricks")
+    page.click(".numbers-run")
+    state = run_done(page)
+    assert state["error"] is None and state["done"] == 500
+    assert state["chunks"] >= 2  # the progress moved before the end
+    assert state["figures"] == cli(500, 3, 11, "playoff=tricks")
+    assert page.locator("#numbers-progress").get_attribute("value") == "500"
+    assert "500" in page.locator(".numbers-status").inner_text()
+    # The reader's run is drawn: its seats in the first table, and marked among the build's ways of playing off.
+    rows = page.locator("#numbers-net tbody tr th")
+    assert rows.all_inner_texts() == [s["name"] for s in state["figures"]["seats"]]
+    assert page.locator("#numbers-fines tr.is-yours").count() == 1
+    assert not page.console_errors
+    assert_same_origin(page, site_server)
+
+
+def test_cancel_stops_after_the_chunk_in_hand_by_keyboard(page: Page, site_server: ServedSite) -> None:
+    open_panel(page, site_server)
+    games = page.locator("#numbers-games")
+    games.focus()
+    games.fill("50000")
+    page.keyboard.press("Enter")  # the form's submit: Run
+    page.wait_for_function("() => window.__cardLottery.numbers.chunks >= 2", timeout=60_000)
+    assert page.evaluate("() => document.activeElement.classList.contains('numbers-cancel')")
+    page.keyboard.press("Space")  # Cancel has the focus while the games run
+    state = run_done(page)
+    assert state["error"] is None and 0 < state["done"] < 50000
+    assert page.evaluate("() => document.activeElement.classList.contains('numbers-run')")
+    # The figures are those of the games played, as the command line gives them.
+    assert state["figures"] == cli(state["done"], 4, 1)
+    assert page.locator(".numbers-status").inner_text().startswith("Cancelled")
+    assert_same_origin(page, site_server)
+
+
+def test_the_engine_refuses_settings_it_cannot_play_and_the_panel_says_so(page: Page, site_server: ServedSite) -> None:
+    open_panel(page, site_server, "ru")
+    page.locator(".numbers-readings > summary").click()
+    page.fill("#numbers-opt-stake", "0")
+    page.fill("#numbers-games", "100")
+    page.click(".numbers-run")
+    page.wait_for_function("() => window.__cardLottery.numbers.error !== null && !window.__cardLottery.numbers.running",
+                           timeout=60_000)
+    status = page.locator(".numbers-status").inner_text()
+    assert status.startswith("Движок не принял настройки")
+    assert page.evaluate("() => window.__cardLottery.numbers.done") == 0

@@ -1,0 +1,161 @@
+"""The numbers lesson's build: the `::: numbers` panel, the figures its prose cites, and uPlot.
+
+A page of the fixture lessons carries a small panel (`games=40 sweep=3`); the figures it shows and
+cites must be the engine's (engine/stats.py) for the same settings, and the page's default run,
+asked of `engine.live.handle` chunk by chunk as the page asks it, must give exactly the figures the
+build embedded."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from build_helpers import ROOT, run_build, write_lessons
+from html_helpers import parse, read_json
+
+from engine import live, stats
+from engine.options import Options, Table
+from sitegen.numbers import number, parse_spec, SpecError
+
+EN_PAGE = """\
+---
+title: Numbers
+order: 3
+summary: Many games.
+---
+Anna ends a game at {{numbers:main.seats.0.mean_net|2}} chips on average; the pool left is {{numbers:main.game.pool_out.mean|1}}.
+
+::: numbers games=40 seed=7 sweep=3
+"""
+RU_PAGE = """\
+---
+title: Цифры
+order: 3
+summary: Много конов.
+---
+Итог Анны в среднем {{numbers:main.seats.0.mean_net|2}} фишки.
+
+::: numbers games=40 seed=7 sweep=3
+"""
+
+
+def add_pages(lessons: Path, en: str = EN_PAGE, ru: str = RU_PAGE) -> None:
+    (lessons / "pages" / "en" / "03-numbers.md").write_text(en, encoding="utf-8")
+    (lessons / "pages" / "ru" / "03-numbers.md").write_text(ru, encoding="utf-8")
+
+
+@pytest.fixture(scope="module")
+def numbers_site(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    base = tmp_path_factory.mktemp("numbers")
+    lessons = write_lessons(base / "lessons")
+    add_pages(lessons)
+    out = base / "site"
+    result = run_build(out, lessons)
+    assert result.returncode == 0, result.stderr
+    return {"out": out, "result": result}
+
+
+def engine_figures(lang: str, games: int = 40, seed: int = 7, players: int = 4) -> dict[str, Any]:
+    return stats.simulate(Table.default(players, lang), Options(), seed, 0, games).figures(lang)
+
+
+def panel_data(out: Path, lang: str) -> dict[str, Any]:
+    root = parse(out / lang / "numbers.html")
+    return read_json(root.find("script", class_="numbers-data"))
+
+
+def test_the_panel_renders_with_every_option_a_table_per_chart_and_uplot_only_where_it_is_drawn(
+        numbers_site: dict[str, Any]) -> None:
+    out = numbers_site["out"]
+    for lang in ("en", "ru"):
+        root = parse(out / lang / "numbers.html")
+        section = root.find("section", class_="numbers")
+        assert section.attrs["data-uplot-js"] == "../vendor/uplot/1.6.32/uPlot.iife.min.js"
+        form = section.find("form", class_="numbers-form")
+        assert [o.attrs["value"] for o in form.find("select", id="numbers-players").find_all("option")] == \
+            [str(n) for n in range(2, 18)]
+        assert form.find("input", id="numbers-games").attrs["value"] == "40"
+        assert form.find("input", id="numbers-seed").attrs["value"] == "7"
+        keys = {el.attrs["name"][4:] for tag in ("select", "input") for el in form.find_all(tag)
+                if (el.attrs.get("name") or "").startswith("opt.")}
+        assert keys == {info["key"] for info in read_json(root.find("script", id="catalogue"))["options"]}
+        status = section.find("p", class_="numbers-status")
+        assert status.attrs["role"] == "status" and status.attrs["aria-live"] == "polite"
+        charts = section.find_all("figure", class_="numbers-chart")
+        assert [c.attrs["data-chart"] for c in charts] == ["net", "win", "nets", "length", "fines", "banker"]
+        for chart in charts:  # each chart's text alternative: a table with a row per figure
+            assert chart.find("div", class_="numbers-plot").attrs["aria-hidden"] == "true"
+            assert chart.find("table").find("tbody").find_all("tr")
+        # uPlot with its license, served from the site; no other page loads it
+        assert (out / "vendor/uplot/1.6.32/uPlot.iife.min.js").is_file()
+        assert "MIT License" in (out / "vendor/uplot/1.6.32/LICENSE").read_text(encoding="utf-8")
+        assert "uplot" not in (out / lang / "first.html").read_text(encoding="utf-8").lower()
+
+
+def test_the_prose_and_the_tables_give_the_engines_figures(numbers_site: dict[str, Any]) -> None:
+    out = numbers_site["out"]
+    for lang in ("en", "ru"):
+        figures = engine_figures(lang)
+        html = (out / lang / "numbers.html").read_text(encoding="utf-8")
+        anna = figures["seats"][0]
+        assert number(anna["mean_net"], lang, 2) in html
+        if lang == "en":
+            assert f"the pool left is {number(figures['game']['pool_out']['mean'], lang, 1)}." in html
+        root = parse(out / lang / "numbers.html")
+        rows = root.find("figure", id="numbers-net").find("tbody").find_all("tr")
+        assert [r.find("th").full_text() for r in rows] == [s["name"] for s in figures["seats"]]
+        assert rows[0].find_all("td")[0].full_text() == number(anna["mean_net"], lang, 2, sign=True)
+        data = panel_data(out, lang)
+        assert data["spec"] == {"players": 4, "games": 40, "seed": 7, "sweep": 3}
+        main = data["figures"]["main"]
+        assert main["seats"] == figures["seats"] and main["game"] == figures["game"]
+        assert main["hist"]["net"] == figures["hist"]["net"]
+
+
+def test_the_pages_default_run_in_chunks_gives_exactly_the_figures_the_build_embedded(
+        numbers_site: dict[str, Any]) -> None:
+    for lang in ("en", "ru"):
+        data = panel_data(numbers_site["out"], lang)
+        spec, tally, done = data["spec"], None, 0
+        while done < spec["games"]:  # as numbers.js asks: uneven chunks, the tally sent back
+            count = min(7 + done % 5, spec["games"] - done)
+            reply = json.loads(live.handle(json.dumps({
+                "type": "simulate", "players": str(spec["players"]), "seed": str(spec["seed"]), "options": {},
+                "start": done, "count": count, "tally": tally, "lang": lang})))
+            tally, done = reply["result"]["tally"], reply["result"]["done"]
+        figures = reply["result"]["figures"]
+        main = data["figures"]["main"]
+        assert {k: v for k, v in figures.items() if k != "hist"} == {k: v for k, v in main.items() if k != "hist"}
+        assert figures["hist"]["net"] == main["hist"]["net"]
+
+
+def test_the_lessons_panel_defaults_are_what_its_prose_was_computed_from() -> None:
+    for lang in ("en", "ru"):
+        source = (ROOT / "lessons" / "pages" / lang / "07-the-numbers.md").read_text(encoding="utf-8")
+        blocks = re.findall(r"^::: numbers(.*)$", source, re.MULTILINE)
+        assert len(blocks) == 1
+        spec = parse_spec(blocks[0].split())
+        assert (spec.players, spec.games) == (4, 10_000)  # the issue's default run: 10,000 four-player games
+
+
+def test_a_bad_block_and_an_unknown_figure_stop_the_build_at_their_lines(tmp_path: Path) -> None:
+    lessons = write_lessons(tmp_path / "lessons")
+    add_pages(lessons, en=EN_PAGE.replace("games=40", "games=many").replace("{{numbers:", "{{not numbers:"),
+              ru=RU_PAGE.replace("main.seats.0.mean_net", "main.seats.0.nothing"))
+    result = run_build(tmp_path / "site", lessons)
+    assert result.returncode == 1
+    assert re.search(r"pages/en/03-numbers\.md:8: '::: numbers': games must be a whole number", result.stderr)
+    assert re.search(r"pages/ru/03-numbers\.md:6: \{\{numbers:main\.seats\.0\.nothing\|2\}\} names no figure",
+                     result.stderr)
+    assert not (tmp_path / "site").exists()
+
+
+def test_a_spec_takes_known_words_in_range_only() -> None:
+    assert parse_spec(["seed=3", "players=17"]).players == 17
+    for bad in (["players=1"], ["players=18"], ["games=0"], ["colour=red"], ["games"], ["seed=1", "seed=2"]):
+        with pytest.raises(SpecError):
+            parse_spec(bad)
