@@ -93,7 +93,8 @@ export function models(build, run, lang, s, playoffLabels) {
   out.push({
     id: "nets", caption: s.chart_nets, head: [s.net, s.results],
     rows: bins.map((bin, i) => ({ cells: [binLabels[i], number(bin[2], lang, 0)], mark: false })),
-    plot: { kind: "bars", labels: binLabels, series: [{ label: s.results, values: bins.map((bin) => bin[2]) }] },
+    plot: { kind: "bars", labels: binLabels, axisLabels: bins.map((bin) => number(bin[0], lang, 0)), // each bin's lowest net under its bar
+      series: [{ label: s.results, values: bins.map((bin) => bin[2]) }] },
   });
 
   // The comparisons: the build's runs, and the reader's where it belongs among them.

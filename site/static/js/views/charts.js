@@ -69,7 +69,7 @@ function whiskers(/** @type {number} */ loIdx, /** @type {number} */ hiIdx) {
 
 /**
  * uPlot options and data for a model's plot:
- *   {kind: "bars", labels, series: [{label, values, lo?, hi?}], unit?}      categories on x
+ *   {kind: "bars", labels, axisLabels?, series: [{label, values, lo?, hi?, mark?}]}   categories on x
  *   {kind: "lines", x: number[], xLabel, series: [{label, values, axis?: 0|1, mark?}]}   a number on x
  * @param {any} plot @param {number} width
  */
@@ -97,7 +97,7 @@ function plotOptions(plot, width) {
       opts: {
         width, height: HEIGHT, legend: { show: false }, cursor: { show: false }, select: { show: false },
         scales: { x: { time: false, range: [-0.5, xs.length - 0.5] }, y: { range: (/** @type {any} */ u, /** @type {number} */ min, /** @type {number} */ max) => [Math.min(0, min), Math.max(0, max) || 1] } },
-        axes: [categoryAxis(plot.labels), { stroke: INK, grid: { stroke: GRID }, size: 56 }],
+        axes: [categoryAxis(plot.axisLabels || plot.labels), { stroke: INK, grid: { stroke: GRID }, size: 56 }],
         series, hooks: { draw: hooks },
       },
     };
