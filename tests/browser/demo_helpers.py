@@ -8,6 +8,7 @@ Playwright would need for a bare expression.
 from __future__ import annotations
 
 import json
+import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -21,12 +22,21 @@ from engine.game import Phase  # noqa: E402
 from engine.live import handle  # noqa: E402
 
 ENGINE_WAIT_MS = 60_000
-HANDS = {  # every lesson hand and the page that shows it
-    "first-round": "table-and-round.html",
-    "until-the-deck-runs-out": "until-the-deck-runs-out.html",
-    "playoff-beating": "playoff-beating.html",
-    "playoff-tricks": "playoff-tricks.html",
-}
+
+
+def lesson_hands() -> dict[str, str]:
+    """Every hand a lesson shows as a plain demo (`::: demo HAND`, no switch) and the first lesson
+    page that shows it (lessons/pages/en/NN-slug.md is built as slug.html), read from the lessons
+    themselves. (The switch demos, each hand under one open question, are tested in test_course.py.)"""
+    hands: dict[str, str] = {}
+    for path in sorted((REPO_ROOT / "lessons" / "pages" / "en").glob("[0-9]*-*.md")):
+        slug = path.stem.split("-", 1)[1]
+        for name in re.findall(r"^::: demo (\S+)[ \t]*$", path.read_text(encoding="utf-8"), re.M):
+            hands.setdefault(name, f"{slug}.html")
+    return hands
+
+
+HANDS = lesson_hands()
 
 
 def open_demo(page: Any, url: str) -> None:

@@ -156,10 +156,15 @@ def test_offline_after_a_first_visit_the_kiosk_reloads_and_its_engine_starts(sit
     screen.wait_for_function("() => window.__cardLottery && window.__cardLottery.kiosk")
     screen.wait_for_function("() => window.__cardLottery.engine.status === 'ready'", timeout=ENGINE_WAIT_MS)
     assert screen.evaluate("() => window.__cardLottery.engine.info.started") == "snapshot"
-    # A lesson page, never opened online, comes from the offline copy too.
+    # A lesson page, never opened online, comes from the offline copy too, and every demo its
+    # lesson has (`::: demo` in its source) runs on it.
     screen.goto(site_server.url("ru/playoff-tricks.html"))
     screen.wait_for_function("() => window.__cardLottery && window.__cardLottery.ready")
-    assert screen.locator(".demo-app").count() == 1
+    lesson = (REPO_ROOT / "lessons" / "pages" / "ru" / "04-playoff-tricks.md").read_text(encoding="utf-8")
+    demos = len(re.findall(r"^::: demo ", lesson, re.M))
+    assert demos >= 1
+    assert screen.locator("figure.demo").count() == demos
+    assert screen.locator("figure.demo .demo-app").count() == demos
 
 
 def kept_everything(page: Any) -> None:

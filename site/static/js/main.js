@@ -157,12 +157,30 @@ function later(fn) {
   else setTimeout(fn, 50);
 }
 
+/** Where the demo's hand is fetched from: its own data-trace-src, or that of the figure it shares the hand with. */
+function sourceOf(figure) {
+  if (figure.dataset.traceSrc) return figure.dataset.traceSrc;
+  const holder = figure.dataset.traceRef ? document.getElementById(figure.dataset.traceRef) : null;
+  return (holder && holder.dataset.traceSrc) || null;
+}
+
+const fetched = new Map(); // URL -> the promise of its text: demos that share a hand fetch it once
+
 /** The demo's hand: in its figure, in another figure of the page (data-trace-ref), or fetched (data-trace-src). */
 async function handOf(figure) {
-  if (figure.dataset.traceSrc) {
-    const response = await fetch(new URL(figure.dataset.traceSrc, location.href));
-    if (!response.ok) throw new Error(`${response.status} ${response.statusText}`);
-    return response.json();
+  const source = sourceOf(figure);
+  if (source) {
+    const url = new URL(source, location.href).href;
+    if (!fetched.has(url)) {
+      fetched.set(url, fetch(url).then((response) => {
+        if (!response.ok) throw new Error(`${response.status} ${response.statusText}`);
+        return response.text();
+      }).catch((error) => {
+        fetched.delete(url); // a later approach tries again
+        throw error;
+      }));
+    }
+    return JSON.parse(await fetched.get(url)); // each demo its own copy
   }
   return handNow(figure);
 }
@@ -190,7 +208,7 @@ function createDemos(engine, paragraphs, links, onArrive) {
   const demos = [];
   const waiting = new Map(); // demo name -> its figure, until its hand is fetched
   for (const figure of document.querySelectorAll("figure.demo[data-hand]")) {
-    if (figure.dataset.traceSrc) {
+    if (sourceOf(figure)) {
       waiting.set(figure.dataset.demo || figure.dataset.hand, figure);
       figure.classList.add("is-loading");
       continue;

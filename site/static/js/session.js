@@ -192,7 +192,14 @@ export class Session {
       this.reset();
       return;
     }
+    const choice = demo.view.choice;
+    const focused = !!choice && choice.fieldset.contains(document.activeElement);
     await this.replay(settings, false);
+    // The switch is disabled while the engine works, which drops the focus: a visitor who chose
+    // with the keyboard gets it back on the reading shown, to go on choosing.
+    const lost = !document.activeElement || document.activeElement === document.body;
+    const shown = choice && (choice.radios.find((radio) => radio.checked) || choice.input);
+    if (focused && lost && shown) shown.focus({ preventScroll: true });
   }
 
   /** Back to the recorded hand. */

@@ -4,9 +4,9 @@
 /**
  * @typedef {{event: {kind: string, rule: string[], [key: string]: any}, text: string, note?: string,
  *   question?: {text: string, choices: string[], answer: number, explain: string},
- *   decision: number, state: {[key: string]: any}}} Step
+ *   decision: number, state: {[key: string]: any}, game?: number}} Step
  * @typedef {{game: {table: {players: string[], banker: string, dealer: string}, options: Object<string, any>,
- *   seed: number|string, decks: any, pool: number, actions: string[]}, seats: string[], steps: Step[],
+ *   seed: number|string, decks: any, pool: number, actions: string[], games?: number}, seats: string[], steps: Step[],
  *   moves: {move: string, who: string, step: number, text: string, short: string}[], result: any,
  *   notice?: string|null, you?: any}} Trace
  * @typedef {{options: Object<string, string>, seed: string, players: string}} Settings

@@ -102,7 +102,7 @@ export function renderView(view, demo, announce) {
   const you = seat ? seat.name : null;
   const table = trace.game.table;
   const ctx = {
-    step, prev, seats: trace.seats, banker: table.banker, dealer: table.dealer,
+    step, prev, seats: trace.seats, banker: table.banker, dealer: table.dealer, games: Number(trace.game.games) || 1,
     bankerTakes: trace.steps[trace.steps.length - 1].state.banker_net !== 0, // the takings matter in this game
     sourceText: sourceText(demo), you, paragraphs: demo.paragraphs,
     seat: seat && demo.n === demo.total ? { ...seat, decision: seat.you.decision, busy: demo.busy } : null,

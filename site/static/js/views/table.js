@@ -132,7 +132,7 @@ const outcomeText = (outcome) => {
 
 /**
  * Draw step `ctx.step` (with `ctx.prev`, the step before, for the change marks).
- * ctx: {step, prev, seats, banker, dealer, sourceText, you, seat: null|{decision, selected, busy, ...}}
+ * ctx: {step, prev, seats, banker, dealer, games (a session's number of games), sourceText, you, seat: null|{decision, selected, busy, ...}}
  */
 export function updateTable(refs, ctx) {
   const { step, prev, seat } = ctx;
@@ -144,7 +144,9 @@ export function updateTable(refs, ctx) {
   const toAct = state.to_act;
   ensureSeats(refs, ctx.seats);
 
-  setText(refs.phase, phaseLabel(state.phase, state.round));
+  // A session's games are told one after the other: which game of the series this step is in.
+  const game = step.game && ctx.games > 1 ? `${t("game_of", { n: step.game, total: ctx.games })} · ` : "";
+  setText(refs.phase, game + phaseLabel(state.phase, state.round));
   setText(refs.source, ctx.sourceText);
 
   // Hosts, decks, pool.
