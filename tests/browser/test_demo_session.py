@@ -9,6 +9,8 @@ import re
 
 from demo_helpers import ENGINE_WAIT_MS, demo_state, open_demo, wake_engine
 
+from sitegen.i18n import DEMO_STRINGS  # (demo_helpers puts the repository on the path)
+
 HAND = "playoff-beating"
 APP = f"#demo-{HAND} .demo-app"
 
@@ -45,14 +47,14 @@ def test_a_reload_and_the_language_switch_keep_the_seated_game(site_server, page
     page.wait_for_function("() => window.__cardLottery && window.__cardLottery.ready")
     after = seated(page)
     assert after["moves"] == before["moves"] and after["seat"]["name"] == "Boris"
-    assert "Your game was kept" in page.text_content(f"{APP} .demo-notices")
+    assert DEMO_STRINGS["en"]["seat_restored"] in page.text_content(f"{APP} .demo-notices")
     page.click(".lang-switch a")
     page.wait_for_url(re.compile(r"/ru/playoff-beating\.html"))
     page.wait_for_function("() => window.__cardLottery && window.__cardLottery.ready")
     russian = seated(page)
     assert [m["move"] for m in russian["moves"]] == [m["move"] for m in before["moves"]]
     assert russian["seat"]["name"] == "Борис", "the same seat, named as the Russian page names it"
-    assert "Ваша партия сохранилась" in page.text_content(f"{APP} .demo-notices")
+    assert DEMO_STRINGS["ru"]["seat_restored"] in page.text_content(f"{APP} .demo-notices")
 
 
 def test_leaving_an_unfinished_game_asks_first(site_server, page):
