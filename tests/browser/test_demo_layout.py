@@ -14,7 +14,9 @@ PHONE = {"width": 390, "height": 844}
 LAPTOP = {"width": 1280, "height": 800}
 SIZES = {"phone": PHONE, "laptop": LAPTOP}
 
-# Where the parts of one demo are, in page coordinates, and the sticky header's height.
+# Where the parts of one demo are, in page coordinates, and the height the site's header takes of
+# the screen while one scrolls (its own when it is sticky, as on a laptop; none when it scrolls
+# away with the page, as on a phone).
 GEOMETRY = """(hand) => {
     const app = document.querySelector(`#demo-${hand} .demo-app`);
     const box = (el) => { const r = el.getBoundingClientRect();
@@ -22,7 +24,8 @@ GEOMETRY = """(hand) => {
     const part = (sel) => box(app.querySelector(sel));
     return {table: part('.demo-table'), sentence: part('.demo-sentence'), controls: part('.demo-controls'),
             next: part('.step-next'), app: box(app),
-            header: document.querySelector('.site-header').getBoundingClientRect().height};
+            header: ['sticky', 'fixed'].includes(getComputedStyle(document.querySelector('.site-header')).position)
+                    ? document.querySelector('.site-header').getBoundingClientRect().height : 0};
 }"""
 
 
