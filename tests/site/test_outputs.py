@@ -107,11 +107,12 @@ def test_the_engine_archive_is_rebuilt_when_the_engine_changes(lessons: Path, tm
 
 
 def _assets_weight(out: Path) -> int:
-    """The CSS and JS a page loads (all of assets/ but the kiosk's own and the writer page's and the
-    print view's, counted whole, without Pyodide)."""
+    """The CSS and JS a page loads (all of assets/ but the kiosk's own and the style sheets of the
+    writer page, the print view and the numbers lesson, which only those pages load; counted whole,
+    without Pyodide)."""
     return sum(p.stat().st_size for p in (out / "assets").rglob("*")
                if p.suffix in (".js", ".mjs", ".css") and not p.name.startswith("kiosk")
-               and p.parent.name != "writer" and p.name not in ("writer.css", "print.css"))
+               and p.parent.name != "writer" and p.name not in ("writer.css", "print.css", "numbers.css"))
 
 
 def test_the_report_gives_each_page_its_html_size_and_total(built: dict[str, Any]) -> None:
