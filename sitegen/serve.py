@@ -51,6 +51,30 @@ CACHE_FOREVER = "public, max-age=31536000, immutable"
 REVALIDATE = "no-cache"
 
 
+def accepted_encodings(header: str) -> set[str]:
+    """The content codings an Accept-Encoding header takes (RFC 9110, 12.5.3): those named with no
+    q-value or a q-value above 0. `gzip;q=0` refuses gzip; `*` stands for any coding not named."""
+    taken: set[str] = set()
+    refused: set[str] = set()
+    for item in header.split(","):
+        name, _, params = item.strip().partition(";")
+        name = name.strip().lower()
+        if not name:
+            continue
+        quality = 1.0
+        for param in params.split(";"):
+            key, _, value = param.strip().partition("=")
+            if key.strip().lower() == "q":
+                try:
+                    quality = float(value)
+                except ValueError:
+                    quality = 0.0  # a q-value we cannot read takes nothing
+        (taken if quality > 0 else refused).add(name)
+    if "*" in taken:  # the codings the build writes, unless named and refused
+        taken |= {"br", "gzip"} - refused
+    return taken - refused - {"*"}
+
+
 class SiteHandler(SimpleHTTPRequestHandler):
     """Static files with the right types, the build's gzip copies, and the caching headers a
     production server would send (an ETag from the content, so a rebuild that leaves a file alone
@@ -78,7 +102,7 @@ class SiteHandler(SimpleHTTPRequestHandler):
             self.send_header("ETag", etag)
             self.end_headers()
             return None
-        accepted = self.headers.get("Accept-Encoding", "")
+        accepted = accepted_encodings(self.headers.get("Accept-Encoding", ""))
         # The build's precompressed copy, with the type of the original (brotli_static and
         # gzip_static, as nginx has them): Brotli when the browser takes it, else gzip.
         encoding = next((name for name, suffix in (("br", ".br"), ("gzip", ".gz"))

@@ -16,7 +16,11 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
+import brotli  # type: ignore[import-untyped]
+
 from build_helpers import BUILD, break_unknown_paragraph, replace_in
+
+from sitegen.serve import accepted_encodings
 
 
 def _reader(stream: Any, lines: queue.Queue[str]) -> None:
@@ -81,6 +85,14 @@ def test_serve_builds_serves_with_the_right_types_and_rebuilds_on_change(lessons
             assert response.headers["Content-Encoding"] == "gzip"
             assert response.headers["Content-Type"] == "application/wasm"
             assert gzip.decompress(response.read()) == (out / runtime / "pyodide.asm.wasm").read_bytes()
+        # Brotli first when it is taken; a coding refused with q=0 is never sent.
+        for accept, sent in (("gzip, deflate, br", "br"), ("br;q=0, gzip", "gzip"), ("br;q=0, gzip;q=0", None)):
+            request = urllib.request.Request(url + "assets/css/site.css", headers={"Accept-Encoding": accept})
+            with urllib.request.urlopen(request, timeout=10) as response:
+                assert response.headers["Content-Encoding"] == sent, accept
+                body = response.read()
+            plain = (out / "assets" / "css" / "site.css").read_bytes()
+            assert {"br": brotli.decompress, "gzip": gzip.decompress, None: bytes}[sent](body) == plain, accept
 
         # Caching as a production server would: content-named files for good, the rest revalidated.
         for path in (f"{runtime}/pyodide.asm.wasm", f"engine/{engine}"):
@@ -113,3 +125,15 @@ def test_serve_builds_serves_with_the_right_types_and_rebuilds_on_change(lessons
         except subprocess.TimeoutExpired:
             process.kill()
             process.wait()
+
+
+def test_accept_encoding_is_read_with_its_q_values() -> None:
+    assert accepted_encodings("gzip, deflate, br, zstd") == {"gzip", "deflate", "br", "zstd"}
+    assert accepted_encodings("br;q=0, gzip;q=0.5") == {"gzip"}, "q=0 refuses a coding"
+    assert accepted_encodings("gzip; q=0") == set()
+    assert accepted_encodings("*") == {"br", "gzip"}
+    assert accepted_encodings("*;q=1, br;q=0") == {"gzip"}
+    assert accepted_encodings("identity") == {"identity"}
+    assert accepted_encodings("") == set()
+    assert accepted_encodings("GZIP;Q=1") == {"gzip"}
+    assert accepted_encodings("br;q=abc") == set(), "an unreadable q-value takes nothing"
