@@ -23,6 +23,9 @@ import { Links } from "./links.js";
 
 const TEXT_SIZES = [1, 1.15, 1.3, 1.5];
 const RELOADS_KEY = "card-lottery.kiosk-reloads";
+// A page that has run this long without an error has recovered: its reloads are forgotten then,
+// not at start, so that an error that comes back after every start stops reloading after three.
+const CLEAN_RUN_MS = 60_000;
 
 /** @param {string} search */
 export function readConfig(search) {
@@ -62,6 +65,8 @@ class Kiosk {
     /** @type {Demo|null} */
     this.demo = null;
     this.textSize = 0;
+    /** @type {ReturnType<typeof setTimeout>|undefined} */
+    this.cleanRun = undefined; // until the page has run long enough to forget its reloads
     /** @type {ReturnType<typeof setTimeout>|null} */
     this.idleTimer = null;
     /** @type {ReturnType<typeof setInterval>|null} */
@@ -107,7 +112,7 @@ class Kiosk {
       this.keepRuntime();
     }
     this.attract();
-    sessionStorage.removeItem(RELOADS_KEY);
+    this.cleanRun = setTimeout(() => sessionStorage.removeItem(RELOADS_KEY), CLEAN_RUN_MS);
   }
 
   // ------------------------------------------------------------------ the screen
@@ -159,6 +164,7 @@ class Kiosk {
 
   /** A page error: reload (a fresh page, not a blank or broken one), unless it keeps happening. */
   recover() {
+    clearTimeout(this.cleanRun);
     const reloads = Number(sessionStorage.getItem(RELOADS_KEY) || 0);
     if (reloads >= 3) return;
     sessionStorage.setItem(RELOADS_KEY, String(reloads + 1));
