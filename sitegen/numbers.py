@@ -41,6 +41,8 @@ from typing import Any
 from markdown import Extension
 from markdown.preprocessors import Preprocessor
 
+from engine.options import MAX_PLAYERS, MAX_SEED, MIN_PLAYERS, OPTION
+
 from . import BuildError, shown
 
 CACHE = Path(__file__).resolve().parents[1] / ".cache" / "numbers"
@@ -61,7 +63,7 @@ class Spec:
     sweep: int = 1_000      # games per run of the comparisons (per table size, per way of playing off)
 
 
-SPEC_WORDS = {"players": (2, 17), "games": (1, 100_000), "seed": (0, 2**63 - 1), "sweep": (1, 100_000)}
+SPEC_WORDS = {"players": (MIN_PLAYERS, MAX_PLAYERS), "games": (1, 100_000), "seed": (0, MAX_SEED), "sweep": (1, 100_000)}
 BLOCK = re.compile(r"^:::\s*numbers\b(?P<args>.*)$", re.MULTILINE)
 
 
@@ -137,7 +139,6 @@ def _cached_or_computed(spec: Spec, path: Path, cache: Path) -> dict[str, Any]:
 
 def runs(spec: Spec) -> dict[str, tuple[int, dict[str, str], int]]:
     """Every run of a block: its name (a path of its figures) -> (players, options, games)."""
-    from engine.options import MAX_PLAYERS, MIN_PLAYERS, OPTION
 
     sizes = range(MIN_PLAYERS, MAX_PLAYERS + 1)
     out: dict[str, tuple[int, dict[str, str], int]] = {"main": (spec.players, {}, spec.games)}

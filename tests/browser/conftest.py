@@ -38,7 +38,7 @@ REPO_ROOT = Path(__file__).resolve().parents[2]
 SITE_DIR = REPO_ROOT / "_site"
 SITE_INDEX = SITE_DIR / "index.html"
 # What the built site is made from: a change to any of these rebuilds it.
-SITE_SOURCES = ["build.py", "package-lock.json", "engine", "lessons", "site"]
+SITE_SOURCES = ["build.py", "package-lock.json", "engine", "sitegen", "lessons", "site"]
 
 
 def _newest_source_mtime() -> float:

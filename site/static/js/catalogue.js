@@ -72,13 +72,6 @@ export function suitOf(code) {
   return catalogue().suits.find((suit) => suit.code === code.slice(-1)) || null;
 }
 
-/** "QS" -> "Q♠" / «Д♠»: the card's corner index and its suit's symbol. @param {string} code */
-export function cardShort(code) {
-  const card = catalogue().cards[code];
-  const suit = suitOf(code);
-  return card && suit ? card.index + suit.symbol : code;
-}
-
 /**
  * Paragraphs of the text as the page's language cites them: "p7" / «§7».
  * @param {string|string[]} ids "p7", or several: "p10, p13" / «§10, §13»
