@@ -62,7 +62,7 @@ def _game_start(e: ev.GameStart, lang: str) -> str:
 
 def _lay(e: ev.Lay, lang: str) -> str:
     if lang == "en":
-        return f"Round {e.round}: the banker takes four cards from the banker's deck and lays them face down."
+        return f"Round {e.round}: the banker takes four cards from their own deck and lays them face down."
     return f"Круг {e.round}: банкир вынимает из своей колоды четыре карты и кладёт их на стол рубашкой вверх."
 
 
@@ -273,7 +273,8 @@ def _take(e: ev.Take, lang: str) -> str:
     if lang == "en":
         part = (f"{e.who} covers {_covers(covers, lang)} but cannot beat the rest, and takes "
                 if covers else f"{e.who} cannot beat and takes ")
-        return part + f"the {cards_text(e.cards, lang)}, to be fined as cards not beaten; the turn passes on."
+        fined = "a card not beaten" if len(e.cards) == 1 else "cards not beaten"
+        return part + f"the {cards_text(e.cards, lang)}, to be fined as {fined}; the turn passes on."
     part = (f"{e.who} кроет {_covers(covers, lang)}, но остальное отбить не может: "
             if covers else f"{e.who} не может отбиться: ")
     return part + f"забирает {cards_text(e.cards, lang, 'acc')} себе в неотбитые карты и пропускает ход."
@@ -342,17 +343,22 @@ def _fine(e: ev.Fine, lang: str) -> str:
     return f"{e.who} платит штраф в {chips(e.amount, lang, 'acc')} за {why}; штраф поступает на розыгрыш в следующий кон."
 
 
+def _signed(n: int) -> str:
+    """A net with its sign, the minus a true minus sign as print has it: +7, −7, +0."""
+    return f"{n:+d}".replace("-", "\N{MINUS SIGN}")
+
+
 def _game_end(e: ev.GameEnd, lang: str) -> str:
-    nets = ", ".join(f"{p} {n:+d}" for p, n in e.nets.items())
+    nets = ", ".join(f"{p} {_signed(n)}" for p, n in e.nets.items())
     kitty = "p12" not in e.rules  # by tricks: the payments went into the kitty (p15)
     if lang == "en":
-        banker = f", banker {e.banker_net:+d}" if e.banker_net else ""
+        banker = f", banker {_signed(e.banker_net)}" if e.banker_net else ""
         if kitty:
             return (f"The game is over: {nets}{banker}. The kitty, with whatever else is left on the table, "
                     f"{chips(e.pool, lang)} in all, goes on to the next game.")
         goes = "goes" if e.pool == 1 else "go"
         return f"The game is over: {nets}{banker}. {chips(e.pool, lang).capitalize()} {goes} to the next game's pool."
-    banker = f", банкир {e.banker_net:+d}" if e.banker_net else ""
+    banker = f", банкир {_signed(e.banker_net)}" if e.banker_net else ""
     if kitty:
         return (f"Кон окончен: {nets}{banker}. Копилка вместе со всем, что осталось на столе, — всего "
                 f"{chips(e.pool, lang)} — переходит в следующий кон.")

@@ -154,7 +154,7 @@ def test_numerals_count_the_cards_left_in_each_deck():
 ])
 def test_plural_verb_with_the_chips_carried(pool, sentence):
     end = ev.GameEnd(("p12",), pool, {"Анна": 3, "Вера": -3}, 0)
-    assert ru(end) == f"Кон окончен: Анна +3, Вера -3. {sentence}"
+    assert ru(end) == f"Кон окончен: Анна +3, Вера −3. {sentence}"
 
 
 def test_plural_verb_with_players_out_of_cards():
@@ -366,7 +366,7 @@ def test_english_never_says_beat_off():
 
 def test_english_verbs_agree_with_one_card_and_one_player():
     take = ev.Take(("p10",), "Vera", cards("9S"), ())
-    assert en(take) == "Vera cannot beat and takes the nine of spades, to be fined as cards not beaten; the turn passes on."
+    assert en(take) == "Vera cannot beat and takes the nine of spades, to be fined as a card not beaten; the turn passes on."
     assert en(ev.PlayoffEnd(("p11",), ("Anna", "Boris"))).startswith("Anna and Boris have no cards left")
     assert en(ev.PlayoffEnd(("p11",), ("Anna",))).startswith("Anna has no cards left")
 
@@ -417,3 +417,9 @@ def test_the_command_line_seat_lists_each_legal_moves_code_and_takes_russian_not
         assert re.search(rf"^    {re.escape(code)} +Пойти ", out, re.MULTILINE), code
     assert "Сейчас вам нужно ходить (§10)." in out  # "take" refused, in Russian, to "you"
     assert f"Борис ходит под Анну {move_text(lead, 'ru').split(' ', 1)[1]}; отбиваться Анне. (§10)" in out
+
+
+def test_a_net_below_zero_takes_the_minus_sign_in_both_languages():
+    end = ev.GameEnd(("p12",), 5, {"Anna": 4, "Vera": -4, "Lena": 0}, -2)
+    assert en(end).startswith("The game is over: Anna +4, Vera \u22124, Lena +0, banker \u22122. ")
+    assert ru(end).startswith("Кон окончен: Anna +4, Vera \u22124, Lena +0, банкир \u22122. ")
