@@ -17,6 +17,8 @@ import pytest
 
 from demo_helpers import ENGINE_WAIT_MS, REPO_ROOT
 
+from sitegen.i18n import DEMO_STRINGS  # (demo_helpers puts the repository on the path)
+
 KIOSK = {"width": 1920, "height": 1080}
 
 
@@ -86,7 +88,9 @@ def test_idle_time_brings_a_countdown_then_everything_starts_over(site_server, s
     screen.wait_for_function("() => window.__cardLottery && window.__cardLottery.kiosk")
     screen.locator(".kiosk-invite").tap()
     screen.wait_for_function("() => window.__cardLottery.kiosk.mode === 'countdown'", timeout=5000)
-    assert "3" in screen.text_content(".kiosk-countdown-text") or "2" in screen.text_content(".kiosk-countdown-text")
+    # The seconds left of the two, in the kiosk's language at the time (Russian).
+    left = re.escape(DEMO_STRINGS["ru"]["kiosk_countdown"]).replace(re.escape("{s}"), "[12]")
+    assert re.fullmatch(left, screen.text_content(".kiosk-countdown-text").strip())
     # ...and walks away: the kiosk comes back in its own language, with nothing kept.
     screen.wait_for_url(re.compile(r"/kiosk/en\.html\?lang=en"), timeout=10_000)
     screen.wait_for_function("() => window.__cardLottery && window.__cardLottery.kiosk")
