@@ -37,6 +37,7 @@ def lesson_hands() -> dict[str, str]:
 
 
 HANDS = lesson_hands()
+ALL_HANDS = sorted(path.stem for path in (REPO_ROOT / "lessons" / "hands").glob("*.toml"))  # every annotated hand
 
 
 def open_demo(page: Any, url: str) -> None:
