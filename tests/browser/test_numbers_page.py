@@ -108,3 +108,25 @@ def test_the_engine_refuses_settings_it_cannot_play_and_the_panel_says_so(page: 
     status = page.locator(".numbers-status").inner_text()
     assert status.startswith("Движок не принял настройки")
     assert page.evaluate("() => window.__cardLottery.numbers.done") == 0
+
+
+def test_the_lessons_demo_steps_while_the_games_run(page: Page, site_server: ServedSite) -> None:
+    # The games run in the worker: the demo further down the page steps on the main thread meanwhile.
+    open_panel(page, site_server)
+    page.fill("#numbers-games", "50000")
+    page.click(".numbers-run")
+    page.wait_for_function("() => window.__cardLottery.numbers.chunks >= 1", timeout=60_000)
+    app = "#demo-until-the-deck-runs-out .demo-app"
+    page.locator(app).scroll_into_view_if_needed()
+    page.focus(app)
+    for step in range(2, 8):
+        page.keyboard.press("ArrowRight")
+        assert page.get_attribute(app, "data-step") == str(step)
+    chunks = page.evaluate("() => window.__cardLottery.numbers.chunks")
+    page.wait_for_function("(n) => window.__cardLottery.numbers.chunks > n", arg=chunks, timeout=60_000)
+    assert page.evaluate("() => window.__cardLottery.numbers.running"), "the run went on while the demo stepped"
+    page.click(".numbers-cancel")
+    state = run_done(page)
+    assert state["error"] is None and 0 < state["done"] < 50000
+    assert page.get_attribute(app, "data-step") == "7"
+    assert not page.console_errors
