@@ -1,5 +1,6 @@
 """A reader's lesson page works offline after one visit: the page, its assets and the live engine
-(the runtime kept when it was first used) come without a network."""
+(the runtime kept when it was first used) come without a network, and so does a hand's own page
+never opened (the hands' pages are kept once the engine has answered)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,10 @@ def test_a_lesson_page_visited_once_works_offline_with_its_live_engine(site_serv
     assert wake_engine(page, HAND) == "ready"
     page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=30_000)
     page.wait_for_timeout(4000)  # the snapshot, kept for next time three seconds after the engine answered
+    page.wait_for_function("""async () => {
+        const site = (await caches.keys()).find((name) => name.startsWith('card-lottery-site-'));
+        return !!site && !!(await (await caches.open(site)).match(new URL('../ru/hands/two-players.html', location.href)));
+    }""", timeout=30_000)
     asked = len(site_server.requests_log)
     page.context.set_offline(True)
     page.reload()
@@ -25,6 +30,10 @@ def test_a_lesson_page_visited_once_works_offline_with_its_live_engine(site_serv
     page.click(f"{app} form[data-form=replay] button[type=submit]")
     page.wait_for_function("() => window.__cardLottery.demos[0].source === 'live' && !window.__cardLottery.demos[0].busy",
                            timeout=ENGINE_WAIT_MS)
+    # A hand's page, never opened, with its demo.
+    page.goto(site_server.url("ru/hands/two-players.html"))
+    page.wait_for_function("() => window.__cardLottery && window.__cardLottery.ready")
+    assert page.locator("#demo-two-players .demo-app").count() == 1
     # Nothing reached the server but the browser's own update check of the service worker (which
     # Chromium makes past Playwright's emulated offline state, and which offline simply fails): the
     # page, its assets, the runtime and the engine came from the copies kept at the first visit.
