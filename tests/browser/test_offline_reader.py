@@ -1,6 +1,6 @@
 """A reader's lesson page works offline after one visit: the page, its assets and the live engine
 (the runtime kept when it was first used) come without a network, and so does a hand's own page
-never opened (the hands' pages are kept once the engine has answered)."""
+never opened (the service worker keeps every page of the build at install)."""
 
 from __future__ import annotations
 

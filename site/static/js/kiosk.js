@@ -181,9 +181,7 @@ class Kiosk {
     const base = document.documentElement.dataset.base || "../";
     navigator.serviceWorker.register(new URL(`${base}sw.js`, location.href), { scope: base }).catch(() => null);
     navigator.serviceWorker.ready.then((registration) => {
-      if (!registration.active) return;
-      registration.active.postMessage({ type: "keep-runtime", urls });
-      registration.active.postMessage({ type: "keep-site" }); // the hands' pages too: the whole site offline
+      if (registration.active) registration.active.postMessage({ type: "keep-runtime", urls });
     });
   }
 

@@ -27,7 +27,6 @@ import { Links, parseHash } from "./links.js";
 
 const LANG_KEY = "card-lottery.lang";
 const VIEW_KEY = "card-lottery.text-view."; // + the page's language: each language keeps its own choice
-const IDLE_ENGINE_MS = 5000; // a page whose engine nobody has woken by then keeps the rest of the site anyway
 
 const store = {
   get(key) {
@@ -321,30 +320,6 @@ function keepOffline() {
     .catch((error) => console.warn("card lottery: no offline copy", error))); // eslint-disable-line no-console
 }
 
-/**
- * The rest of the offline copy (the hands' own pages, site/sw.js), asked for once the page's live
- * engine has answered, so that a first visit's engine does not wait behind a megabyte of pages; at
- * once on a page with no engine, and after a few seconds on one whose engine has not been woken.
- * @param {EngineClient|null} engine
- */
-function keepTheRestOffline(engine) {
-  if (!("serviceWorker" in navigator) || location.protocol === "file:") return;
-  let asked = false;
-  const ask = () => {
-    if (asked) return;
-    asked = true;
-    navigator.serviceWorker.ready.then((registration) => {
-      if (registration.active) registration.active.postMessage({ type: "keep-site" });
-    });
-  };
-  if (!engine) {
-    later(ask);
-    return;
-  }
-  engine.subscribe((status) => { if (status === "ready" || status === "failed") ask(); });
-  setTimeout(() => { if (engine.status === "idle") ask(); }, IDLE_ENGINE_MS);
-}
-
 function boot() {
   const lang = pageLang();
   keepOffline();
@@ -360,7 +335,6 @@ function boot() {
   const figures = document.querySelectorAll("figure.demo[data-hand]");
   const numbers = /** @type {HTMLElement|null} */ (document.querySelector("section.numbers"));
   if ((!figures.length && !numbers) || !loadCatalogue()) {
-    keepTheRestOffline(null);
     debug.ready = true;
     return;
   }
@@ -375,7 +349,6 @@ function boot() {
     });
   }
   debug.engine = engine;
-  keepTheRestOffline(engine);
   if (numbers) import("./numbers.js").then((module) => module.wireNumbers(numbers, engine)); // the numbers panel and its charts
   const paragraphs = readJson(document.getElementById("source-paragraphs")) || {};
   const page = createDemos(engine, paragraphs, links, (demo) => {
