@@ -123,6 +123,62 @@ def test_a_dead_engine_is_restarted_and_the_kiosk_goes_back_to_its_loop_without_
     assert screen.errors == []
 
 
+RELOADS_KEY = "card-lottery.kiosk-reloads"  # kiosk.js: the page errors it has reloaded after
+# An error at every start of the kiosk, as a broken build or a failing screen would give.
+ERROR_AT_EVERY_START = """
+const waiting = setInterval(() => {
+    if (window.__cardLottery && window.__cardLottery.kiosk) {
+        clearInterval(waiting);
+        setTimeout(() => { throw new Error('an error at every start'); }, 0);
+    }
+}, 50);
+"""
+
+
+def kiosk_loads(page: Any) -> list[str]:
+    """The kiosk's page loads from now on (its main frame's navigations to kiosk/LANG.html)."""
+    loads: list[str] = []
+    page.on("framenavigated", lambda frame: loads.append(frame.url)
+            if frame == page.main_frame and re.search(r"/kiosk/(en|ru)\.html", frame.url) else None)
+    return loads
+
+
+def test_a_page_error_reloads_the_kiosk_but_one_at_every_start_stops_after_three_reloads(site_server, screen):
+    screen.add_init_script(ERROR_AT_EVERY_START)
+    loads = kiosk_loads(screen)
+    open_kiosk(screen, site_server.url("kiosk/index.html?lang=en&live=0"))
+    for _ in range(150):  # the first load and three reloads, within 30 s
+        if len(loads) >= 4:
+            break
+        screen.wait_for_timeout(200)
+    screen.wait_for_function("() => window.__cardLottery && window.__cardLottery.kiosk")
+    screen.wait_for_timeout(2000)  # time for a fifth load, which must not come
+    assert len(loads) == 4, loads
+    assert screen.evaluate("(key) => sessionStorage.getItem(key)", RELOADS_KEY) == "3"
+    assert screen.errors == ["an error at every start"] * 4
+    # The kiosk stays up on its last load: the attract loop goes on playing.
+    step = kiosk(screen)["step"]
+    screen.wait_for_function("(n) => window.__cardLottery.kiosk.demo.n > n", arg=step, timeout=15_000)
+    assert kiosk(screen)["mode"] == "attract"
+
+
+def test_a_kiosk_that_runs_a_minute_without_an_error_forgets_its_reloads(site_server, screen):
+    screen.clock.install()
+    open_kiosk(screen, site_server.url("kiosk/en.html?live=0"))
+    screen.evaluate("(key) => sessionStorage.setItem(key, '3')", RELOADS_KEY)  # as after three reloads
+    screen.clock.fast_forward(59_000)
+    assert screen.evaluate("(key) => sessionStorage.getItem(key)", RELOADS_KEY) == "3"
+    screen.clock.fast_forward(2_000)
+    assert screen.evaluate("(key) => sessionStorage.getItem(key)", RELOADS_KEY) is None
+    # So an error reloads the page again, as for the first time.
+    loads = kiosk_loads(screen)
+    # (thrown from a message, not a timer: the page's timers are Playwright's clock now)
+    screen.evaluate("""() => { const channel = new MessageChannel();
+        channel.port1.onmessage = () => { throw new Error('a later error'); }; channel.port2.postMessage(0); }""")
+    screen.wait_for_function("(key) => sessionStorage.getItem(key) === '1'", arg=RELOADS_KEY, timeout=10_000)
+    assert len(loads) == 1, loads
+
+
 def test_every_control_is_big_enough_for_a_finger(site_server, screen):
     open_kiosk(screen, site_server.url("kiosk/ru.html"))
     screen.wait_for_function("() => window.__cardLottery.engine.status === 'ready'", timeout=ENGINE_WAIT_MS)
