@@ -285,6 +285,7 @@ class SiteRenderer:
             "engine_url": f"{base}engine/{self.inputs.engine.name}", "pyodide_url": f"{base}{self.runtime}",
             "snapshot_url": f"{base}pyodide/{self.inputs.snapshot.name}" if self.inputs.snapshot else None,
             "snapshot_size": self.inputs.snapshot.data.stat().st_size if self.inputs.snapshot else None,
+            "runtime_files": " ".join(f"{base}{self.runtime}{name}" for name in self.inputs.pyodide),
             "stylesheets": [f"{base}assets/{s}" for s in self.stylesheets],
             "main_js": f"{base}assets/{MAIN_JS}" if self.main_js else None,
         }
@@ -403,7 +404,6 @@ class SiteRenderer:
             hands=hands,
             catalogue=self.catalogues[lang],
             source_paragraphs={p["id"]: {"ru": p["ru"], "en": p["en"]} for p in self.inputs.text.paragraphs()},
-            runtime_files=" ".join(f"../{self.runtime}{name}" for name in self.inputs.pyodide),
         )
         html = self.env.get_template("kiosk.html").render(context)
         self.emit(f"kiosk/{lang}.html", self.templates / "kiosk.html", html)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import functools
 import sys
 import threading
+import time
 from collections.abc import Iterable
 from http.server import ThreadingHTTPServer
 from pathlib import Path
@@ -158,3 +159,16 @@ def assert_same_origin(page: Any, base_url: str) -> None:
     assert not foreign, (
         f"requests left {_origin(base_url)}:\n  " + "\n  ".join(foreign)
     )
+
+
+def wait_until(page: Any, predicate: str, timeout_ms: int, arg: Any = None, every_ms: int = 200) -> None:
+    """Wait until ``predicate`` (a JS function, async ones included) gives a true value.
+
+    Playwright's ``wait_for_function`` takes the Promise an async function returns for a true
+    value and returns at once, so a predicate that awaits (the Cache API) is polled here instead.
+    """
+    deadline = time.monotonic() + timeout_ms / 1000
+    while not page.evaluate(predicate, arg):
+        if time.monotonic() > deadline:
+            raise AssertionError(f"still false after {timeout_ms} ms: {predicate}")
+        page.wait_for_timeout(every_ms)

@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 
+from browser_helpers import wait_until
 from demo_helpers import ENGINE_WAIT_MS, REPO_ROOT
 
 from sitegen.i18n import DEMO_STRINGS  # (demo_helpers puts the repository on the path)
@@ -230,11 +231,11 @@ def test_offline_after_a_first_visit_the_kiosk_reloads_and_its_engine_starts(sit
 def kept_everything(page: Any) -> None:
     """Wait until the service worker controls the page and keeps the runtime and the snapshot."""
     page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=30_000)
-    page.wait_for_function("""async () => {
+    wait_until(page, """async () => {
         const runtime = await caches.open('card-lottery-runtime');
         const kept = (await runtime.keys()).map(r => r.url);
         return kept.some(u => u.includes('/snapshot-')) && kept.some(u => u.endsWith('pyodide.asm.wasm'));
-    }""", timeout=60_000)
+    }""", timeout_ms=60_000)
 
 
 def test_a_new_build_is_served_once_it_is_there(static_server, browser, tmp_path: Path):

@@ -4,25 +4,36 @@ never opened (the service worker keeps every page of the build at install)."""
 
 from __future__ import annotations
 
+from browser_helpers import wait_until
 from demo_helpers import ENGINE_WAIT_MS, open_demo, wake_engine
 
 HAND = "playoff-beating"
 
 
-def test_a_lesson_page_visited_once_works_offline_with_its_live_engine(site_server, page):
+def test_a_lesson_page_visited_once_works_offline_with_its_live_engine(built_site, site_server, page):
     open_demo(page, site_server.url(f"en/{HAND}.html"))
     assert wake_engine(page, HAND) == "ready"
+    assert page.evaluate("() => window.__cardLottery.engine.info.started") == "plain"  # a first visit
     page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=30_000)
-    page.wait_for_timeout(4000)  # the snapshot, kept for next time three seconds after the engine answered
-    page.wait_for_function("""async () => {
+    # The runtime, kept as the engine fetched it, and the snapshot, kept for next time a little
+    # after the engine answered.
+    wait_until(page, """async () => {
+        const kept = (await (await caches.open('card-lottery-runtime')).keys()).map((r) => r.url);
+        return kept.some((u) => u.includes('/snapshot-')) && kept.some((u) => u.endsWith('pyodide.asm.wasm'));
+    }""", timeout_ms=30_000)
+    every_page = sorted(path.relative_to(built_site).as_posix() for path in built_site.rglob("*.html"))
+    kept_pages = page.evaluate("""async () => {
         const site = (await caches.keys()).find((name) => name.startsWith('card-lottery-site-'));
-        return !!site && !!(await (await caches.open(site)).match(new URL('../ru/hands/two-players.html', location.href)));
-    }""", timeout=30_000)
+        const root = new URL('../', location.href).href;
+        return (await (await caches.open(site)).keys()).map((r) => r.url.slice(root.length)).filter((p) => p.endsWith('.html'));
+    }""")
+    assert sorted(kept_pages) == every_page
     asked = len(site_server.requests_log)
     page.context.set_offline(True)
     page.reload()
     page.wait_for_function("() => window.__cardLottery && window.__cardLottery.ready")
     assert wake_engine(page, HAND) == "ready"
+    assert page.evaluate("() => window.__cardLottery.engine.info.started") == "snapshot"  # as a second visit does
     # The engine answers offline: a replay with another seed is played in the page.
     app = f"#demo-{HAND} .demo-app"
     page.click(f"{app} .live-settings summary")

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
 
-from browser_helpers import assert_same_origin, foreign_urls
+from browser_helpers import assert_same_origin, foreign_urls, wait_until
 
 # The smallest valid WebAssembly module: magic number + version.
 EMPTY_WASM = b"\x00asm\x01\x00\x00\x00"
@@ -148,3 +149,23 @@ def test_assert_same_origin_rejects_other_origins():
         assert_same_origin(bad, base)
     with pytest.raises(AssertionError):
         assert_same_origin(SimpleNamespace(requests_seen=[base.replace("8123", "8124")]), base)
+
+
+def test_wait_until_waits_for_an_async_predicate_and_fails_when_it_stays_false(page):
+    page.set_content("<p>x</p>")
+    page.evaluate("() => { window.__later = false; setTimeout(() => { window.__later = true; }, 600); }")
+    started = page.evaluate("() => performance.now()")
+    wait_until(page, "async () => { await new Promise((r) => setTimeout(r, 10)); return window.__later; }", 5000)
+    assert page.evaluate("() => performance.now()") - started >= 600
+    with pytest.raises(AssertionError, match="still false after 500 ms"):
+        wait_until(page, "async () => false", 500)
+
+
+def test_no_test_gives_wait_for_function_an_async_predicate():
+    # Playwright would return at once (a Promise is a true value); such waits go through wait_until.
+    here = Path(__file__).resolve().parent
+    sources = [here.parent.parent / "scripts", here]
+    found = [f"{path.name}:{number}" for root in sources for path in sorted(root.glob("*.py"))
+             for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+             if re.search(r"wait_for_function\(\s*(\"\"\"|\"|')\s*async\b", line)]
+    assert found == []

@@ -16,7 +16,7 @@
 import { ensureSprite } from "./cards-svg.js";
 import { loadCatalogue, t } from "./catalogue.js";
 import { Demo } from "./controller.js";
-import { EngineClient } from "./engine-client.js";
+import { EngineClient, keepRuntime } from "./engine-client.js";
 import { bindEvents } from "./events.js";
 import { h } from "./dom.js";
 import { Links } from "./links.js";
@@ -177,12 +177,9 @@ class Kiosk {
     const urls = (document.documentElement.dataset.runtimeFiles || "").split(" ").filter(Boolean)
       .map((url) => new URL(url, location.href).href);
     const snapshot = document.documentElement.dataset.snapshotUrl;
-    if (snapshot) urls.push(new URL(snapshot, location.href).href);
     const base = document.documentElement.dataset.base || "../";
     navigator.serviceWorker.register(new URL(`${base}sw.js`, location.href), { scope: base }).catch(() => null);
-    navigator.serviceWorker.ready.then((registration) => {
-      if (registration.active) registration.active.postMessage({ type: "keep-runtime", urls });
-    });
+    keepRuntime(urls, snapshot ? new URL(snapshot, location.href).href : null);
   }
 
   // ------------------------------------------------------------------ the hands

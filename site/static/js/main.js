@@ -20,7 +20,7 @@ import "./views/table-text.js";
 import { ensureSprite } from "./cards-svg.js";
 import { loadCatalogue, pageLang, t } from "./catalogue.js";
 import { Demo } from "./controller.js";
-import { EngineClient } from "./engine-client.js";
+import { EngineClient, keepRuntime } from "./engine-client.js";
 import { bindEvents } from "./events.js";
 import { wireHandFilter } from "./hand-filter.js";
 import { Links, parseHash } from "./links.js";
@@ -320,6 +320,27 @@ function keepOffline() {
     .catch((error) => console.warn("card lottery: no offline copy", error))); // eslint-disable-line no-console
 }
 
+const KEEP_AFTER_MS = 3000;
+
+/**
+ * Once the engine has first answered, and a little later (not to compete with the visitor's first
+ * moves), keep its runtime for offline use and the snapshot for the next visit (not for a visitor
+ * who saves data: it is 5 MB).
+ * @param {EngineClient} engine
+ */
+function keepRuntimeOnceReady(engine) {
+  let kept = false;
+  engine.subscribe((status) => {
+    if (status !== "ready" || kept) return;
+    kept = true;
+    const root = document.documentElement.dataset;
+    const runtime = (root.runtimeFiles || "").split(" ").filter(Boolean).map(absolute);
+    const connection = /** @type {any} */ (navigator).connection;
+    const snapshot = root.snapshotUrl && !(connection && connection.saveData) ? absolute(root.snapshotUrl) : null;
+    setTimeout(() => keepRuntime(runtime, snapshot), KEEP_AFTER_MS);
+  });
+}
+
 function boot() {
   const lang = pageLang();
   keepOffline();
@@ -349,6 +370,7 @@ function boot() {
     });
   }
   debug.engine = engine;
+  if (engine) keepRuntimeOnceReady(engine);
   if (numbers) import("./numbers.js").then((module) => module.wireNumbers(numbers, engine)); // the numbers panel and its charts
   const paragraphs = readJson(document.getElementById("source-paragraphs")) || {};
   const page = createDemos(engine, paragraphs, links, (demo) => {

@@ -7,9 +7,9 @@
 //        -> {pyodide, python, started: "snapshot"|"plain", fallback, ms}
 //
 // The memory snapshot (the engine already imported) starts the engine in a third of the time, but
-// it is 5 MB more to download. A first visit starts the ordinary way and then keeps the snapshot
-// for the next visits (fetched in the background, unless the visitor saves data); later visits, and
-// the kiosk (`snapshot: "always"`), restore it. Pyodide 314 runs in module workers only; it is
+// it is 5 MB more to download. A first visit starts the ordinary way (the page then keeps the
+// snapshot for the next visits: engine-client.js `keepRuntime`); later visits, and the kiosk
+// (`snapshot: "always"`), restore it. Pyodide 314 runs in module workers only; it is
 // imported from the URL `init` gives.
 
 const LIB_DIR = "/home/pyodide/lib";
@@ -81,13 +81,6 @@ async function keptBytes(url) {
   }
 }
 
-/** Fetch the snapshot into the browser's caches for the next visit, quietly, a little after the
- * engine runs (not to compete with the visitor's first moves). */
-function keepForNextTime(url) {
-  if (self.navigator.connection && self.navigator.connection.saveData) return;
-  setTimeout(() => fetch(url, { priority: "low" }).then((r) => r.arrayBuffer()).catch(() => {}), 3000);
-}
-
 async function init({ pyodideUrl, engineUrl, snapshotUrl, snapshotSize = null, snapshot = "cached" }) {
   const t0 = performance.now();
   const base = new URL(pyodideUrl, self.location.href).href.replace(/\/?$/, "/");
@@ -119,7 +112,6 @@ async function init({ pyodideUrl, engineUrl, snapshotUrl, snapshotSize = null, s
     handle = loadEngine(pyodide, await zipBytes);
   }
   const t3 = performance.now();
-  if (snapshotHref && started === "plain") keepForNextTime(snapshotHref);
   return {
     pyodide: pyodide.version,
     python: pyodide.runPython("import sys; sys.version.split()[0]"),
