@@ -18,8 +18,8 @@ export const REPLY_TIMEOUT_MS = 30000;
  * Keep the engine's runtime (and its snapshot, when given) for the next visit and for offline use.
  * The site's service worker keeps them in its own cache when asked: the runtime's files come from
  * the browser's cache then, only the snapshot is a download. The engine's worker cannot keep them
- * by fetching them: on a first visit it starts before the service worker controls the page, so its
- * requests pass the service worker by. Without a service worker the snapshot goes into the
+ * by fetching them: on a first visit it fetches the runtime before the service worker controls the
+ * page, so those requests pass the service worker by. Without a service worker the snapshot goes into the
  * browser's cache alone.
  * @param {string[]} runtimeFiles absolute URLs @param {string|null} snapshotUrl
  */
