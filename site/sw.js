@@ -4,6 +4,9 @@
 // install, in a cache named by the build's version), `runtime` the prefixes of the Pyodide runtime
 // and the engine's snapshot, which are cached the first time they are fetched (or when a page asks,
 // as the kiosk does), in a cache of their own: their names change whenever their content does.
+// The hands' own pages and print views, a megabyte of the build, are kept a little later, when a
+// page says so (main.js: once its live engine has answered, or when it has none to wait for), so
+// that a first visit's engine does not wait behind them.
 //
 // Why a worker of our own rather than Workbox: it is these ~100 lines, with no build tool.
 //
@@ -25,12 +28,14 @@ function sitePath(url) {
 }
 
 const isRuntime = (path) => SITE.runtime.some((prefix) => path.startsWith(prefix));
+const isLater = (path) => /^[a-z]{2}\/hands\/[^/]+\.html$/.test(path);
+const siteRequest = (path) => new Request(new URL(path, scope), { cache: "reload" });
 
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(SITE_CACHE);
     // `reload`: past the HTTP cache, so that this build's cache holds this build's files.
-    await cache.addAll(SITE.files.map((path) => new Request(new URL(path, scope), { cache: "reload" })));
+    await cache.addAll(SITE.files.filter((path) => !isLater(path)).map(siteRequest));
     await self.skipWaiting();
   })());
 });
@@ -86,9 +91,22 @@ self.addEventListener("fetch", (event) => {
   else if (files.has(path) || request.mode === "navigate") event.respondWith(fromSite(request, path));
 });
 
-// A page may ask for the runtime ahead of use (the kiosk does, to be ready when the network goes).
+/** The files kept later (isLater) that this build's cache does not hold yet; one that fails is tried at the next ask. */
+async function keepTheRest() {
+  const cache = await caches.open(SITE_CACHE);
+  for (const path of SITE.files) {
+    if (isLater(path) && !(await cache.match(new URL(path, scope)))) await cache.add(siteRequest(path)).catch(() => null);
+  }
+}
+
+// A page asks for the rest of the site (main.js), or for the runtime ahead of use (the kiosk does,
+// to be ready when the network goes).
 self.addEventListener("message", (event) => {
   const data = event.data || {};
+  if (data.type === "keep-site") {
+    event.waitUntil(keepTheRest());
+    return;
+  }
   if (data.type !== "keep-runtime" || !Array.isArray(data.urls)) return;
   event.waitUntil(Promise.all(data.urls.map((href) => {
     const url = new URL(href, scope);

@@ -14,26 +14,6 @@ export const INIT_TIMEOUT_MS = 20000;
 export const ACK_TIMEOUT_MS = 3000;
 export const REPLY_TIMEOUT_MS = 30000;
 
-/**
- * Keep the engine's runtime (and its snapshot, when given) for the next visit and for offline use.
- * The site's service worker keeps them in its own cache when asked: the runtime's files come from
- * the browser's cache then, only the snapshot is a download. The engine's worker cannot keep them
- * by fetching them: on a first visit it fetches the runtime before the service worker controls the
- * page, so those requests pass the service worker by. Without a service worker the snapshot goes into the
- * browser's cache alone.
- * @param {string[]} runtimeFiles absolute URLs @param {string|null} snapshotUrl
- */
-export function keepRuntime(runtimeFiles, snapshotUrl) {
-  const urls = snapshotUrl ? [...runtimeFiles, snapshotUrl] : runtimeFiles;
-  if ("serviceWorker" in navigator && location.protocol !== "file:") {
-    navigator.serviceWorker.ready.then((registration) => {
-      if (registration.active) registration.active.postMessage({ type: "keep-runtime", urls });
-    });
-  } else if (snapshotUrl) {
-    fetch(snapshotUrl, { priority: "low" }).then((response) => response.arrayBuffer()).catch(() => {});
-  }
-}
-
 /** @typedef {"idle"|"loading"|"ready"|"restarting"|"failed"} Status */
 /** @typedef {{en: string, ru: string, rule: string|null}} Refusal */
 /** @typedef {{result?: any, refusal?: Refusal}} Reply */

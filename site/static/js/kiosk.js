@@ -16,10 +16,11 @@
 import { ensureSprite } from "./cards-svg.js";
 import { loadCatalogue, t } from "./catalogue.js";
 import { Demo } from "./controller.js";
-import { EngineClient, keepRuntime } from "./engine-client.js";
+import { EngineClient } from "./engine-client.js";
 import { bindEvents } from "./events.js";
 import { h } from "./dom.js";
 import { Links } from "./links.js";
+import { keepRuntime, keepTheRest } from "./offline.js";
 
 const TEXT_SIZES = [1, 1.15, 1.3, 1.5];
 const RELOADS_KEY = "card-lottery.kiosk-reloads";
@@ -180,6 +181,7 @@ class Kiosk {
     const base = document.documentElement.dataset.base || "../";
     navigator.serviceWorker.register(new URL(`${base}sw.js`, location.href), { scope: base }).catch(() => null);
     keepRuntime(urls, snapshot ? new URL(snapshot, location.href).href : null);
+    keepTheRest(); // the hands' pages too: the whole site offline
   }
 
   // ------------------------------------------------------------------ the hands

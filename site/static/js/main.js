@@ -20,13 +20,15 @@ import "./views/table-text.js";
 import { ensureSprite } from "./cards-svg.js";
 import { loadCatalogue, pageLang, t } from "./catalogue.js";
 import { Demo } from "./controller.js";
-import { EngineClient, keepRuntime } from "./engine-client.js";
+import { EngineClient } from "./engine-client.js";
 import { bindEvents } from "./events.js";
 import { wireHandFilter } from "./hand-filter.js";
 import { Links, parseHash } from "./links.js";
+import { keepRuntime, keepTheRest } from "./offline.js";
 
 const LANG_KEY = "card-lottery.lang";
 const VIEW_KEY = "card-lottery.text-view."; // + the page's language: each language keeps its own choice
+const IDLE_ENGINE_MS = 5000; // a page whose engine nobody has woken by then keeps the rest of the site anyway
 
 const store = {
   get(key) {
@@ -341,6 +343,27 @@ function keepRuntimeOnceReady(engine) {
   });
 }
 
+/**
+ * The rest of the offline copy (the hands' own pages, site/sw.js), asked for once the page's live
+ * engine has answered, so that a first visit's engine does not wait behind a megabyte of pages; at
+ * once on a page with no engine, and after a few seconds on one whose engine has not been woken.
+ * @param {EngineClient|null} engine
+ */
+function keepTheRestOffline(engine) {
+  let asked = false;
+  const ask = () => {
+    if (asked) return;
+    asked = true;
+    keepTheRest();
+  };
+  if (!engine) {
+    later(ask);
+    return;
+  }
+  engine.subscribe((status) => { if (status === "ready" || status === "failed") ask(); });
+  setTimeout(() => { if (engine.status === "idle") ask(); }, IDLE_ENGINE_MS);
+}
+
 function boot() {
   const lang = pageLang();
   keepOffline();
@@ -356,6 +379,7 @@ function boot() {
   const figures = document.querySelectorAll("figure.demo[data-hand]");
   const numbers = /** @type {HTMLElement|null} */ (document.querySelector("section.numbers"));
   if ((!figures.length && !numbers) || !loadCatalogue()) {
+    keepTheRestOffline(null);
     debug.ready = true;
     return;
   }
@@ -370,6 +394,7 @@ function boot() {
     });
   }
   debug.engine = engine;
+  keepTheRestOffline(engine);
   if (engine) keepRuntimeOnceReady(engine);
   if (numbers) import("./numbers.js").then((module) => module.wireNumbers(numbers, engine)); // the numbers panel and its charts
   const paragraphs = readJson(document.getElementById("source-paragraphs")) || {};

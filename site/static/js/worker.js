@@ -8,7 +8,7 @@
 //
 // The memory snapshot (the engine already imported) starts the engine in a third of the time, but
 // it is 5 MB more to download. A first visit starts the ordinary way (the page then keeps the
-// snapshot for the next visits: engine-client.js `keepRuntime`); later visits, and the kiosk
+// snapshot for the next visits: offline.js `keepRuntime`); later visits, and the kiosk
 // (`snapshot: "always"`), restore it. Pyodide 314 runs in module workers only; it is
 // imported from the URL `init` gives.
 
