@@ -2,11 +2,12 @@
 // a network, a reader on a train). The build writes /sw.js as `self.__SITE = {version, files,
 // runtime}` followed by this file: `files` is every page and asset of this build (precached at
 // install, in a cache named by the build's version), `runtime` the prefixes of the Pyodide runtime
-// and the engine's snapshot, which are cached the first time they are fetched (or when a page asks,
-// as the kiosk does), in a cache of their own: their names change whenever their content does.
-// The hands' own pages and print views, a megabyte of the build, are kept a little later, when a
-// page says so (main.js: once its live engine has answered, or when it has none to wait for), so
-// that a first visit's engine does not wait behind them.
+// and the engine's snapshot, which are cached when a page asks (offline.js: a few seconds after its
+// engine first answers; the kiosk at start) or when fetched through this worker, in a cache of their
+// own: their names change whenever their content does. The hands' own pages and print views, a
+// megabyte of the build, are kept a little later, when a page says so (main.js: once its live
+// engine has answered, or when it has none to wait for), so that a first visit's engine does not
+// wait behind them.
 //
 // Why a worker of our own rather than Workbox: it is these ~100 lines, with no build tool.
 //
@@ -99,8 +100,7 @@ async function keepTheRest() {
   }
 }
 
-// A page asks for the rest of the site (main.js), or for the runtime ahead of use (the kiosk does,
-// to be ready when the network goes).
+// A page asks for the rest of the site, or for the runtime (offline.js).
 self.addEventListener("message", (event) => {
   const data = event.data || {};
   if (data.type === "keep-site") {

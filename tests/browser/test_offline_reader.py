@@ -1,5 +1,5 @@
 """A reader's lesson page works offline after one visit: the page, its assets and the live engine
-(the runtime kept when it was first used) come without a network, and so does a hand's own page
+(the runtime and the snapshot, kept a little after the engine first answered) come without a network, and so does a hand's own page
 never opened (the service worker keeps the hands' own pages once the page's engine has answered)."""
 
 from __future__ import annotations
@@ -15,8 +15,7 @@ def test_a_lesson_page_visited_once_works_offline_with_its_live_engine(built_sit
     assert wake_engine(page, HAND) == "ready"
     assert page.evaluate("() => window.__cardLottery.engine.info.started") == "plain"  # a first visit
     page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=30_000)
-    # The runtime, kept as the engine fetched it, and the snapshot, kept for next time a little
-    # after the engine answered.
+    # The runtime and the snapshot, which the page asks to keep a little after its engine answered.
     wait_until(page, """async () => {
         const kept = (await (await caches.open('card-lottery-runtime')).keys()).map((r) => r.url);
         return kept.some((u) => u.includes('/snapshot-')) && kept.some((u) => u.endsWith('pyodide.asm.wasm'));

@@ -175,12 +175,9 @@ class Kiosk {
   /** The runtime kept by the service worker now, so that the kiosk starts without a network. */
   keepRuntime() {
     if (!("serviceWorker" in navigator)) return;
-    const urls = (document.documentElement.dataset.runtimeFiles || "").split(" ").filter(Boolean)
-      .map((url) => new URL(url, location.href).href);
-    const snapshot = document.documentElement.dataset.snapshotUrl;
     const base = document.documentElement.dataset.base || "../";
     navigator.serviceWorker.register(new URL(`${base}sw.js`, location.href), { scope: base }).catch(() => null);
-    keepRuntime(urls, snapshot ? new URL(snapshot, location.href).href : null);
+    keepRuntime();
     keepTheRest(); // the hands' pages too: the whole site offline
   }
 

@@ -322,46 +322,34 @@ function keepOffline() {
     .catch((error) => console.warn("card lottery: no offline copy", error))); // eslint-disable-line no-console
 }
 
-const KEEP_AFTER_MS = 3000;
+const KEEP_RUNTIME_AFTER_MS = 3000; // after the engine first answers: not to compete with the visitor's first moves
 
 /**
- * Once the engine has first answered, and a little later (not to compete with the visitor's first
- * moves), keep its runtime for offline use and the snapshot for the next visit (not for a visitor
- * who saves data: it is 5 MB).
- * @param {EngineClient} engine
- */
-function keepRuntimeOnceReady(engine) {
-  let kept = false;
-  engine.subscribe((status) => {
-    if (status !== "ready" || kept) return;
-    kept = true;
-    const root = document.documentElement.dataset;
-    const runtime = (root.runtimeFiles || "").split(" ").filter(Boolean).map(absolute);
-    const connection = /** @type {any} */ (navigator).connection;
-    const snapshot = root.snapshotUrl && !(connection && connection.saveData) ? absolute(root.snapshotUrl) : null;
-    setTimeout(() => keepRuntime(runtime, snapshot), KEEP_AFTER_MS);
-  });
-}
-
-/**
- * The rest of the offline copy (the hands' own pages, site/sw.js), asked for once the page's live
- * engine has answered, so that a first visit's engine does not wait behind a megabyte of pages; at
- * once on a page with no engine, and after a few seconds on one whose engine has not been woken.
+ * The rest of the offline copy (site/sw.js), asked for once the page's live engine has answered,
+ * so that a first visit's engine does not wait behind it: the hands' own pages (a megabyte) at
+ * once, the runtime and the snapshot a little later. On a page with no engine, or one whose engine
+ * has not been woken after a few seconds, the hands' pages alone.
  * @param {EngineClient|null} engine
  */
 function keepTheRestOffline(engine) {
-  let asked = false;
-  const ask = () => {
-    if (asked) return;
-    asked = true;
-    keepTheRest();
+  let askedForPages = false;
+  const askForPages = () => {
+    if (!askedForPages) keepTheRest();
+    askedForPages = true;
   };
   if (!engine) {
-    later(ask);
+    later(askForPages);
     return;
   }
-  engine.subscribe((status) => { if (status === "ready" || status === "failed") ask(); });
-  setTimeout(() => { if (engine.status === "idle") ask(); }, IDLE_ENGINE_MS);
+  let askedForRuntime = false;
+  engine.subscribe((status) => {
+    if (status === "ready" || status === "failed") askForPages();
+    if (status === "ready" && !askedForRuntime) {
+      askedForRuntime = true;
+      setTimeout(keepRuntime, KEEP_RUNTIME_AFTER_MS);
+    }
+  });
+  setTimeout(() => { if (engine.status === "idle") askForPages(); }, IDLE_ENGINE_MS);
 }
 
 function boot() {
@@ -395,7 +383,6 @@ function boot() {
   }
   debug.engine = engine;
   keepTheRestOffline(engine);
-  if (engine) keepRuntimeOnceReady(engine);
   if (numbers) import("./numbers.js").then((module) => module.wireNumbers(numbers, engine)); // the numbers panel and its charts
   const paragraphs = readJson(document.getElementById("source-paragraphs")) || {};
   const page = createDemos(engine, paragraphs, links, (demo) => {

@@ -18,16 +18,22 @@ export function keepTheRest() {
 }
 
 /**
- * Keep the engine's runtime (and its snapshot, when given) for the next visit and for offline use.
+ * Keep the engine's runtime and its snapshot (the page's `data-runtime-files` and
+ * `data-snapshot-url`) for the next visit and for offline use; not the snapshot for a visitor who
+ * saves data (it is 5 MB).
  * The site's service worker keeps them in its own cache when asked: the runtime's files come from
  * the browser's cache then, only the snapshot is a download. The engine's worker cannot keep them
  * by fetching them: on a first visit it fetches the runtime before the service worker controls the
  * page, so those requests pass the service worker by. Without a service worker the snapshot goes
  * into the browser's cache alone.
- * @param {string[]} runtimeFiles absolute URLs @param {string|null} snapshotUrl
  */
-export function keepRuntime(runtimeFiles, snapshotUrl) {
-  const urls = snapshotUrl ? [...runtimeFiles, snapshotUrl] : runtimeFiles;
+export function keepRuntime() {
+  const root = document.documentElement.dataset;
+  const absolute = (/** @type {string} */ url) => new URL(url, location.href).href;
+  const connection = /** @type {any} */ (navigator).connection;
+  const snapshotUrl = root.snapshotUrl && !(connection && connection.saveData) ? absolute(root.snapshotUrl) : null;
+  const urls = (root.runtimeFiles || "").split(" ").filter(Boolean).map(absolute);
+  if (snapshotUrl) urls.push(snapshotUrl);
   if (!tellServiceWorker({ type: "keep-runtime", urls }) && snapshotUrl) {
     fetch(snapshotUrl, { priority: "low" }).then((response) => response.arrayBuffer()).catch(() => {});
   }
