@@ -43,6 +43,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "col_en": "English translation",
         "para_link": "Link to paragraph {pid}",
         "discussed_in": "Discussed in:",
+        "translator_note": "Translator's note:",
         "kiosk_title": "Card Lottery: the museum screen",
         # The reference pages, the hands.
         "nav_rules": "Rules",
@@ -110,6 +111,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "col_en": "Английский перевод",
         "para_link": "Ссылка на {pid}",
         "discussed_in": "Обсуждается в уроках:",
+        "translator_note": "Примечание переводчика:",
         "kiosk_title": "Карточная лотерея: экран для музея",
         # Справочные страницы, партии.
         "nav_rules": "Правила",

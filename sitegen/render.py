@@ -448,7 +448,8 @@ class SiteRenderer:
             for pid in dict.fromkeys(self.out.cited[lang][page.slug]):
                 citing[pid].append({"url": page.url, "title": page.title})
         context["paragraphs"] = [{**p, "label": paragraphs(p["id"], lang), "lessons": citing[p["id"]],
-                                  "link_label": t["para_link"].format(pid=paragraphs(p["id"], lang))}
+                                  "link_label": t["para_link"].format(pid=paragraphs(p["id"], lang)),
+                                  "note": self.inputs.text.notes.get(p["id"], {}).get(lang)}
                                  for p in self.inputs.text.paragraphs()]
         html = self.env.get_template("text.html").render(context)
         self.emit(f"{lang}/text.html", self.templates / "text.html", html)

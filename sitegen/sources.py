@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import re
+import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -20,6 +21,7 @@ LANGS = ("en", "ru")
 PARAGRAPH_COUNT = 16
 PARAGRAPH_IDS = tuple(f"p{i}" for i in range(PARAGRAPH_COUNT))
 TEXT_FILES = {"ru": "text/source.ru.txt", "en": "text/translation.en.txt"}
+TRANSLATOR_NOTES = "text/translator-notes.toml"
 
 FRONT_MATTER_KEYS = ("title", "order", "summary")
 PAGE_NAME = re.compile(r"^(?P<number>\d+)-(?P<slug>[a-z0-9]+(?:-[a-z0-9]+)*)\.md$")
@@ -35,6 +37,7 @@ class Text:
 
     ru: tuple[str, ...]
     en: tuple[str, ...]
+    notes: dict[str, dict[str, str]] = field(default_factory=dict)  # pid -> lang -> the translator's note
 
     def paragraph(self, pid: str) -> dict[str, str]:
         index = PARAGRAPH_IDS.index(pid)
@@ -87,8 +90,43 @@ def read_text(lessons: Path) -> Text:
                                      f"paragraphs p0..p{PARAGRAPH_COUNT - 1} separated by blank lines, this file "
                                      f"has {count}")
         texts[lang] = tuple(text for _, text in paragraphs)
+    notes = read_translator_notes(lessons / TRANSLATOR_NOTES, problems)
     problems.check()
-    return Text(ru=texts["ru"], en=texts["en"])
+    return Text(ru=texts["ru"], en=texts["en"], notes=notes)
+
+
+def read_translator_notes(path: Path, problems: Problems) -> dict[str, dict[str, str]]:
+    """The translator's notes, if the file is there: `[[note]]` tables of `paragraph`, `en` and `ru`,
+    at most one a paragraph (where the English had to choose, what the Russian allows)."""
+    if not path.exists():
+        return {}
+    try:
+        text = path.read_text(encoding="utf-8")
+        data = tomllib.loads(text)
+    except (OSError, UnicodeDecodeError) as error:
+        problems.add(path, 1, f"cannot read the translator's notes: {error}")
+        return {}
+    except tomllib.TOMLDecodeError as error:
+        line = int(match.group(1)) if (match := re.search(r"line (\d+)", str(error))) else 1
+        problems.add(path, line, f"not valid TOML: {error}")
+        return {}
+    starts = [number for number, line in enumerate(text.splitlines(), start=1) if line.strip() == "[[note]]"]
+    notes: dict[str, dict[str, str]] = {}
+    found = data.get("note", [])
+    for index, note in enumerate(found if isinstance(found, list) else [found]):
+        line = starts[index] if index < len(starts) else 1
+        pid = note.get("paragraph") if isinstance(note, dict) else None
+        well_formed = isinstance(note, dict) and set(note) == {"paragraph", *LANGS} and \
+            all(isinstance(note[lang], str) and note[lang].strip() for lang in LANGS)
+        if not well_formed:
+            problems.add(path, line, "a translator's note has a paragraph and its text in en and ru, nothing else")
+        elif pid not in PARAGRAPH_IDS:
+            problems.add(path, line, f"unknown paragraph {pid!r}: the text's paragraphs are p0..p15")
+        elif pid in notes:
+            problems.add(path, line, f"{pid} has a note already: one note a paragraph")
+        else:
+            notes[pid] = {lang: note[lang].strip() for lang in LANGS}
+    return notes
 
 
 # ---------------------------------------------------------------------------- lesson pages

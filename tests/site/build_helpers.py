@@ -167,7 +167,7 @@ summary: Всё, чтобы играть дома.
 
 def write_lessons(folder: Path) -> Path:
     (folder / "text").mkdir(parents=True)
-    for name in ("source.ru.txt", "translation.en.txt"):
+    for name in ("source.ru.txt", "translation.en.txt", "translator-notes.toml"):
         shutil.copyfile(ROOT / "lessons" / "text" / name, folder / "text" / name)
     for lang, pages in (("en", (EN_FIRST, EN_SECOND)), ("ru", (RU_FIRST, RU_SECOND))):
         (folder / "pages" / lang).mkdir(parents=True)
@@ -237,6 +237,10 @@ def break_translation_one_paragraph_short(lessons: Path) -> None:
 def break_translation_one_paragraph_too_many(lessons: Path) -> None:
     path = lessons / "text/translation.en.txt"
     path.write_text(path.read_text(encoding="utf-8").rstrip("\n") + "\n\nAn extra paragraph.\n", encoding="utf-8")
+
+
+def break_translator_note_paragraph(lessons: Path) -> None:
+    replace_in(lessons / "text/translator-notes.toml", 'paragraph = "p12"', 'paragraph = "p16"')
 
 
 def break_lesson_in_one_language_only(lessons: Path) -> None:

@@ -115,6 +115,16 @@ def test_reading_page_has_every_paragraph_with_an_anchor_and_a_link_to_itself(bu
         assert {b.attrs["data-view"] for b in toggle.find_all("button")} == {"both", "ru", "en"}
 
 
+def test_reading_page_shows_each_translators_note_under_its_paragraph(built: dict[str, Any]) -> None:
+    for lang, label in (("en", "Translator's note:"), ("ru", "Примечание переводчика:")):
+        reading = parse(built["out"] / lang / "text.html").find("div", id="reading")
+        noted = [pid for pid in PARAGRAPHS if reading.find("div", id=pid).find_all("p", class_="para-note")]
+        assert noted == ["p1", "p8", "p12", "p13"]
+        note = reading.find("div", id="p13").find("p", class_="para-note")
+        assert note.find("strong").full_text() == label and "«Колод»" in note.full_text()
+        assert ("decks" if lang == "en" else "колоды") in note.full_text()
+
+
 def test_demo_block_embeds_the_trace_setup_and_text(built: dict[str, Any]) -> None:
     from engine import read_record
     from engine.trace import trace
