@@ -102,15 +102,15 @@ CATALOGUE: tuple[OptionInfo, ...] = (
         (Choice("even", _w("As evenly as possible", "Как можно ровнее"),
                 _w("The remainder goes to the first cards.", "Остаток — на первые карты.")),
          Choice("random", _w("At random", "Наугад"),
-                _w("One chip on each card, then every further chip on a card drawn at random.",
-                   "По фишке на каждую карту, остальные — на карты, вытянутые наугад.")),
+                _w("One chip on each card, then every further chip on a card chosen at random.",
+                   "По фишке на каждую карту, остальные — на карты, выбранные наугад.")),
          Choice("chosen", _w("As the banker chooses", "По выбору банкира"),
                 _w("The banker's own decision, a move of the game.", "Решает сам банкир: это ход в игре.")))),
     OptionInfo(
         "unclaimed", ("p4", "p5"), "choice",
-        _w("A stake on a card nobody holds", "Ставка на карте, которой ни у кого нет"),
+        _w("The chips on a card nobody holds", "Ставка на карте, которой ни у кого нет"),
         _w("p5 gives the sum on a card only to a player who holds the same card; the text never says what becomes "
-           "of a stake nobody wins.",
+           "of the chips nobody wins.",
            "По §5 сумму на карте получает только тот, у кого такая же карта; что делать со ставкой, которую никто "
            "не выиграл, текст не говорит."),
         (Choice("carry", _w("Stays on the table for the next four", "Остаётся на столе для следующей четвёрки")),
@@ -120,17 +120,17 @@ CATALOGUE: tuple[OptionInfo, ...] = (
         _w("A deal the dealer's deck cannot complete", "Сдача, на которую не хватает колоды сдающего"),
         _w("p8: play goes on “until the banker's or the dealer's deck runs out”: until it is empty, or until it "
            "cannot give everyone three cards?",
-           "§8: игра идёт «до окончания колоды банкира или сдающего»: пока колода не опустеет или пока её хватает "
-           "всем на три карты?"),
+           "§8: игра идёт «до окончания колоды банкира или сдающего»: пока колода не опустеет или пока её хватает, "
+           "чтобы сдать всем по три карты?"),
         (Choice("deal_out", _w("What is left is dealt", "Сдаётся остаток")),
          Choice("stop", _w("The lottery ends there", "Лотерея на этом кончается")))),
     OptionInfo(
         "short_pay", ("p4", "p7", "p8"), "choice",
         _w("The stake in a short last round", "Взнос в коротком последнем круге"),
-        _w("p4: “those taking part pay” the agreed sum; in a short last round (short_deal = deal_out) some players "
-           "are dealt fewer than three cards, or none: does everyone still pay in full?",
-           "§4: «участвующие в игре сдают» условленную сумму; в коротком последнем круге (short_deal = deal_out) "
-           "кому-то достаётся меньше трёх карт или ни одной: платят ли всё равно все полностью?"),
+        _w("p4: “those taking part pay” the agreed sum; in a short last round, when what is left of the dealer's deck is "
+           "dealt, some players are dealt fewer than three cards, or none: does everyone still pay in full?",
+           "§4: «участвующие в игре сдают» условленную сумму; в коротком последнем круге, когда сдаётся остаток "
+           "колоды сдающего, кому-то достаётся меньше трёх карт или ни одной: платят ли всё равно все полностью?"),
         (Choice("everyone", _w("Everyone pays in full", "Все платят полностью")),
          Choice("dealt_only", _w("Only the players dealt cards pay", "Платят только те, кому сданы карты"),
                 _w("In full; a player dealt no card pays nothing.",
@@ -190,9 +190,9 @@ CATALOGUE: tuple[OptionInfo, ...] = (
         _w("A lead of a player's last card", "Ход последней картой"),
         _w("p11: the play-off ends “after one of the players has run out of cards”: is a lead of the leader's last "
            "card still answered, as p10's “must beat” asks, or is the play-off over at once?",
-           "§11: розыгрыш кончается, «после того, как у одного из игроков все карты кончились»: отбивают ли ход "
+           "§11: розыгрыш кончается «после того, как у одного из игроков все карты кончились»: отбивают ли ход "
            "последней картой, как требует «обязан отбить» из §10, или розыгрыш сразу окончен?"),
-        (Choice("answered", _w("The lead is answered first", "Ход сначала отбивают"),
+        (Choice("answered", _w("The lead is answered first", "На ход сначала отвечают"),
                 _w("The neighbour beats or takes the cards; then the play-off ends.",
                    "Сосед отбивается или забирает карты, и только потом розыгрыш кончается.")),
          Choice("stop_at_once", _w("The play-off stops at once", "Розыгрыш сразу кончается"),
@@ -218,7 +218,7 @@ CATALOGUE: tuple[OptionInfo, ...] = (
         "suit_fines", ("p15",), "suit_fines",
         _w("Fine by suit, in chips", "Штраф по мастям, в фишках"),
         _w("p15 gives its figures “for example”: hearts 4, clubs 3, diamonds 2, spades 1.",
-           "§15 приводит числа «например»: черви — 4, трефы — 3, бубны — 2, пики — 1."),
+           "§15 приводит цифры лишь для примера («например»): черви — 4, трефы — 3, бубны — 2, пики — 1."),
         minimum=0),
     OptionInfo(
         "suit_fine_basis", ("p15",), "choice",

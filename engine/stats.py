@@ -183,7 +183,7 @@ _SCALARS = ("pool_in", "pool_out", "banker_net", "rounds", "steps", "decisions",
 _SEAT_PARTS = ("net", "paid", "won", "prizes", "fines")
 _SEAT_FIELD = {"net": "nets", "paid": "paid", "won": "won", "prizes": "prizes", "fines": "fines"}
 _HISTOGRAMS = ("rounds", "steps", "decisions", "fines", "banker_net", "pool_out")
-_NONE_WORDS = {"en": "Not played", "ru": "Не разыгрывался"}
+_NONE_WORDS = {"en": "Not played", "ru": "Без розыгрыша"}
 
 
 def _scalar(row: GameRow, key: str) -> int:

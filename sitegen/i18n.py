@@ -11,8 +11,9 @@ STRINGS: dict[str, dict[str, str]] = {
         "text": "The text",
         "switch_label": "Русский",
         "switch_title": "Эта страница по-русски",
-        "footer": "The rules come from one source: entry 61, «Карточная лотерея», of a Russian book of card "
-                  "games. The English translation and the lessons are this project's.",
+        "footer": "The rules come from one source: a short Russian text headed «61. Карточная лотерея», by its "
+                  "number an entry of a collection of games. The English translation and the lessons are this "
+                  "project's.",
         "index_title": "Card Lottery: a 19th-century family game, from its one rules text",
         "index_intro": "Card Lottery («Карточная лотерея») was played in wealthy Russian families in the 19th "
                        "century and was forgotten by the early 20th. All we know of it is one short text. These "
@@ -32,8 +33,8 @@ STRINGS: dict[str, dict[str, str]] = {
                                "JavaScript runs. Without it, read the lesson's text above.",
         "demo_missing": "The demo “{hand}” is not written yet.",
         "text_title": "The text and its translation",
-        "text_intro": "Entry 61 of a Russian book of card games, the one source of the rules, with our English "
-                      "translation, paragraph by paragraph. Each paragraph has an id, p0 to p15, which the "
+        "text_intro": "The one source of the rules, a short Russian text headed «61. Карточная лотерея» (the book "
+                      "it comes from is unknown), with our English translation, paragraph by paragraph. Each paragraph has an id, p0 to p15, which the "
                       "lessons and the engine cite.",
         "view_label": "Show",
         "view_both": "Both",
@@ -79,8 +80,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "text": "Текст",
         "switch_label": "English",
         "switch_title": "This page in English",
-        "footer": "Правила взяты из одного источника: статья 61 «Карточная лотерея» из русской книги карточных "
-                  "игр. Английский перевод и уроки сделаны в этом проекте.",
+        "footer": "Правила взяты из одного источника — короткого русского текста под заголовком «61. Карточная "
+                  "лотерея»; судя по номеру, это статья из сборника игр. Английский перевод и уроки сделаны в этом проекте.",
         "index_title": "Карточная лотерея: семейная игра XIX века по единственному тексту правил",
         "index_intro": "В «Карточную лотерею» играли в состоятельных русских семьях в XIX веке, а к началу XX века "
                        "её забыли. Всё, что мы о ней знаем, — один короткий текст. Эти уроки читают его абзац за "
@@ -100,8 +101,8 @@ STRINGS: dict[str, dict[str, str]] = {
                                "JavaScript. Без него читайте текст урока выше.",
         "demo_missing": "Демонстрация «{hand}» ещё не готова.",
         "text_title": "Текст и перевод",
-        "text_intro": "Статья 61 из русской книги карточных игр — единственный источник правил — и наш английский "
-                      "перевод, абзац за абзацем. У каждого абзаца есть номер, от §0 до §15: на них ссылаются "
+        "text_intro": "Единственный источник правил — короткий русский текст под заголовком «61. Карточная лотерея» "
+                      "(из какой он книги, неизвестно) — и наш английский перевод, абзац за абзацем. У каждого абзаца есть номер, от §0 до §15: на них ссылаются "
                       "уроки и движок.",
         "view_label": "Показать",
         "view_both": "Оба",
@@ -432,8 +433,7 @@ NUMBERS_STRINGS: dict[str, dict[str, str]] = {
         "chart_nets": "How the nets at the end of a game are spread (all seats together)",
         "chart_length": "How long a game lasts, by the number of players ({games} games each)",
         "chart_fines": "Fines paid in a game, under each way of playing off ({players}, {games} games each)",
-        "chart_banker": "What the banker takes in a game when the stakes nobody wins are his (unclaimed = banker; "
-                        "{games} games each)",
+        "chart_banker": "What the banker takes in a game when the chips nobody wins are his ({games} games each)",
     },
     "ru": {
         "title": "Сыграть много конов",
@@ -468,7 +468,7 @@ NUMBERS_STRINGS: dict[str, dict[str, str]] = {
         "sd": "Стандартное отклонение",
         "bias": "Отклонение от среднего по столу",
         "results": "Сколько раз",
-        "win_any": "Выиграл хотя бы один приз",
+        "win_any": "Хотя бы один выигрыш",
         "net": "Итог за кон",
         "share": "Доля итогов",
         "players_col": "Игроков",
@@ -480,13 +480,13 @@ NUMBERS_STRINGS: dict[str, dict[str, str]] = {
         "banker_takes": "Доход банкира за кон",
         "your_run": "ваш расчёт",
         "chart_net": "Средний итог за кон по местам, с 95-процентным интервалом",
-        "chart_win": "Вероятность выиграть за кон хотя бы один приз, по местам",
+        "chart_win": "Вероятность хотя бы одного выигрыша за кон, по местам",
         "chart_nets": "Как распределены итоги кона (все места вместе)",
         "chart_length": "Сколько длится кон при разном числе игроков (конов на каждое число: {games})",
         "chart_fines": "Штрафы за кон при каждом способе розыгрыша (игроков: {players}; конов на каждый способ: "
                        "{games})",
         "chart_banker": "Сколько получает банкир за кон, если ставки, которые никто не выиграл, достаются ему "
-                        "(unclaimed = banker; конов на каждое число игроков: {games})",
+                        "(конов на каждое число игроков: {games})",
     },
 }
 
