@@ -116,8 +116,9 @@ def _reveal(e: ev.Reveal, lang: str) -> str:
     if lang == "en":
         head = f"The banker turns up the {nth} card, the {card_name(e.card, lang)}, with {stake} on it: "
         if who:
-            return head + f"{who} holds the same card and takes the whole stake."
-        rest = "the stake stays on the table for the next four" if e.to == "pool" else "the banker keeps the stake"
+            return head + f"{who} holds the same card and takes the whole sum on it."
+        rest = ("the chips on it stay on the table for the next four" if e.to == "pool" else
+                "the banker takes the chips on it")
         return head + f"nobody holds it, so {rest}."
     head = f"Банкир вскрывает {nth} карту — {card_name(e.card, lang, 'acc')}, на ней {stake}: "
     if who:
