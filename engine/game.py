@@ -575,8 +575,11 @@ class Game:
         self.revealed += 1
         if self.revealed == 4:
             self.phase = Phase.DISCARD
+        # The dealer's card of the same suit and rank, when nobody was dealt it this round: laid aside
+        # by the player dealt it in an earlier round, or still in the dealer's deck.
+        laid_aside_by = next((self.seats[seat] for seat, pile in enumerate(self.aside) if card in pile), None)
         self._emit(ev.Reveal(rules, self.round, position + 1, card, stake,
-                             None if winner is None else self.seats[winner], to))
+                             None if winner is None else self.seats[winner], to, laid_aside_by))
 
     def _discard(self) -> None:
         # p6: the banker discards his open cards, the players their winning cards.
@@ -629,7 +632,8 @@ class Game:
             self.leader = leader
             self.phase, self.to_act = (Phase.LEAD, leader) if beating else (Phase.TRICK, leader)
         self._emit(ev.PlayoffStart(("p9", rule), way, self.seats[leader],
-                                   None if self.last_winner is None else self.seats[self.last_winner], empty, reason))
+                                   None if self.last_winner is None else self.seats[self.last_winner], empty, reason,
+                                   [self.seats[s] for s in holders]))
 
     def _left_of(self, seat: int) -> int:
         """The next seat to the left that takes part in the play-off (docs/rules.md, conventions)."""
@@ -687,14 +691,19 @@ class Game:
             self.hands[leader].remove(card)
         self.led = list(action.cards)
         self.table_cards = [(leader, c) for c in action.cards]
-        self.defender = self._left_of(leader) if self.lead_to is None else self.lead_to
+        self.defender = self._next_defender()
         self.lead_to = None
         if not self.hands[leader] and self.options.last_lead == "stop_at_once":
             # p11, `last_lead = stop_at_once`: his cards have run out with this lead: nobody answers it.
             self.phase, self.to_act = Phase.ABANDON_LEAD, None
         else:
             self.phase, self.to_act = Phase.ANSWER, self.defender
-        self._emit(ev.Lead(("p10",), self.seats[leader], self.seats[self.defender], list(action.cards)))
+        self._emit(ev.Lead(("p10",), self.seats[leader], self.seats[self.defender], list(action.cards),
+                           self.phase is Phase.ANSWER, self.options.beat, self.options.failed_defence))
+
+    def _next_defender(self) -> int:
+        """Whom the leader leads to: his left neighbour, or the player `after_take` names."""
+        return self._left_of(self.leader) if self.lead_to is None else self.lead_to
 
     def _answer(self, action: Beat | Take) -> None:
         # p10: he must beat; if he beats, all is discarded and he leads to his own left;
@@ -717,13 +726,17 @@ class Game:
             # taker (past himself too: with two players that is the taker again).
             following = self._left_of(defender)
             self.lead_to = following if following != self.leader else self._left_of(self.leader)
+        led_by = self.table_cards[0][0]
         self.led, self.table_cards = [], []
         self._next_or_end(Phase.LEAD, self.leader)
         pairs = [list(p) for p in covers]
+        # Who leads next, and to whom (nobody, when a player has run out).
+        next_leader, next_to = (self.seats[self.leader], self.seats[self._next_defender()]) \
+            if self.phase is Phase.LEAD else (None, None)
         if taken:
-            self._emit(ev.Take(("p10",), self.seats[defender], taken, pairs))
+            self._emit(ev.Take(("p10",), self.seats[defender], taken, pairs, self.seats[led_by], next_leader, next_to))
         else:
-            self._emit(ev.Beat(("p10",), self.seats[defender], pairs))
+            self._emit(ev.Beat(("p10",), self.seats[defender], pairs, next_leader, next_to))
 
     def _abandon_lead(self) -> None:
         # p11, `last_lead = stop_at_once`: the play-off is over; the cards just led are discarded.
@@ -732,7 +745,8 @@ class Game:
         self.led, self.table_cards = [], []
         self.ended_by = [leader]
         self.phase = self._end_of_beating()
-        self._emit(ev.LeadAbandoned(("p11",), self.seats[leader], self.seats[self.defender], list(cards)))
+        self._emit(ev.LeadAbandoned(("p11",), self.seats[leader], self.seats[self.defender], list(cards),
+                                    self.phase is Phase.SECOND_STAGE))
 
     def _end_of_beating(self) -> Phase:
         """p11: the play-off by beating is over; under beating_then_tricks the second stage follows."""
@@ -769,7 +783,8 @@ class Game:
             reason = "too_few"
         self._emit(ev.SecondStage(("p11", "p13"), out, None if reason else self.seats[self.leader],
                                   None if self.last_winner is None else self.seats[self.last_winner],
-                                  [self.seats[s] for s in range(self.n) if not self.hands[s]], reason))
+                                  [self.seats[s] for s in range(self.n) if not self.hands[s]], reason,
+                                  [self.seats[s] for s in holders]))
         for seat, amount in fines:
             if amount:
                 self.nets[seat] -= amount
@@ -811,7 +826,8 @@ class Game:
         self.tricks[taker].extend(cards)
         self.table_cards = []
         self._next_or_end(Phase.TRICK, taker)  # p14: all cards are played until one player has none
-        self._emit(ev.Trick(("p13",), self.seats[taker], cards))
+        self._emit(ev.Trick(("p13",), self.seats[taker], cards,
+                            self.seats[taker] if self.phase is Phase.TRICK else None))
 
     def _abandon_trick(self) -> None:
         # p14, `last_card = stop_at_once`: the unfinished trick is discarded.
@@ -828,7 +844,8 @@ class Game:
     def _playoff_end(self) -> None:
         rule = "p11" if self.options.playoff == "beating" else "p14"
         self.phase = Phase.FINES
-        self._emit(ev.PlayoffEnd((rule,), [self.seats[s] for s in self.ended_by]))
+        self._emit(ev.PlayoffEnd((rule,), [self.seats[s] for s in self.ended_by],
+                                 [self.seats[s] for s in range(self.n) if self.hands[s]]))
 
     def _fines(self) -> None:
         options = self.options
