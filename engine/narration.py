@@ -294,7 +294,7 @@ def _duty(e: ev.Lead, lang: str) -> str:
     # «эту карту», not «её»: a pronoun for the card would be «его» after «тузом», «королём», «валетом».
     how = "старшей картой той же масти" if e.beat == "same_suit" else "картой старше достоинством"
     if one:
-        return f"нужно отбить эту карту {how}, а если нечем — забрать её"
+        return f"нужно отбиться {how}, а если нечем — забрать эту карту"
     if e.failed_defence == "take_unbeaten":
         return f"нужно отбить каждую {how}, а что отбить нечем — забрать"
     return f"нужно отбить каждую {how}, а если нечем — забрать обе"

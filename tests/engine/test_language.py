@@ -100,17 +100,17 @@ def lead(who: str, to: str, led: str, answer: bool = True, beat: str = "same_sui
 def test_accusative_after_khodit_pod_and_the_defender_in_the_dative_after_nuzhno():
     assert ru(lead("Анна", "Борис", "7H 7S")) == ("Анна ходит под Бориса семёркой червей и семёркой пик; Борису нужно "
                                                   "отбить каждую старшей картой той же масти, а если нечем — забрать обе.")
-    assert ru(lead("Борис", "Вера", "9S")) == ("Борис ходит под Веру девяткой пик; Вере нужно отбить эту карту старшей "
-                                               "картой той же масти, а если нечем — забрать её.")
-    assert ru(lead("Мама", "Папа", "2C")).startswith("Мама ходит под Папу двойкой треф; Папе нужно отбить эту карту")
+    assert ru(lead("Борис", "Вера", "9S")) == ("Борис ходит под Веру девяткой пик; Вере нужно отбиться старшей картой "
+                                               "той же масти, а если нечем — забрать эту карту.")
+    assert ru(lead("Мама", "Папа", "2C")).startswith("Мама ходит под Папу двойкой треф; Папе нужно отбиться")
 
 
 @pytest.mark.parametrize("led, beat, failed, english, russian", [
     ("9S", "same_suit", "take_all", "beat it with a higher card of the same suit, or else take it",
-     "нужно отбить эту карту старшей картой той же масти, а если нечем — забрать её"),
+     "нужно отбиться старшей картой той же масти, а если нечем — забрать эту карту"),
     # «эту карту», never «её» / «его» for the card led: «тузом» would want the masculine.
     ("AS", "any_suit", "take_all", "beat it with a card of higher rank, or else take it",
-     "нужно отбить эту карту картой старше достоинством, а если нечем — забрать её"),
+     "нужно отбиться картой старше достоинством, а если нечем — забрать эту карту"),
     ("9S 9H", "same_suit", "take_all", "beat each with a higher card of its suit, or else take both",
      "нужно отбить каждую старшей картой той же масти, а если нечем — забрать обе"),
     ("9S 9H", "any_suit", "take_unbeaten", "beat each with a card of higher rank, and take any not beaten",
@@ -540,7 +540,7 @@ def test_the_command_line_seat_lists_each_legal_moves_code_and_takes_russian_not
     for code in legal:  # each legal move with its code, then its words
         assert re.search(rf"^    {re.escape(code)} +Пойти ", out, re.MULTILINE), code
     assert "Сейчас вам нужно ходить (§10)." in out  # "take" refused, in Russian, to "you"
-    assert f"Борис ходит под Анну {move_text(lead, 'ru').split(' ', 1)[1]}; Анне нужно отбить эту карту" in out
+    assert f"Борис ходит под Анну {move_text(lead, 'ru').split(' ', 1)[1]}; Анне нужно отбиться" in out
 
 
 def test_a_net_below_zero_takes_the_minus_sign_in_both_languages():

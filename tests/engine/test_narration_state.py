@@ -498,8 +498,8 @@ DUTY = {
     ("en", 2, "any_suit", "take_all"): "beat each with a card of higher rank, or else take both",
     ("en", 2, "same_suit", "take_unbeaten"): "beat each with a higher card of its suit, and take any not beaten",
     ("en", 2, "any_suit", "take_unbeaten"): "beat each with a card of higher rank, and take any not beaten",
-    ("ru", 1, "same_suit", "take_all"): "нужно отбить эту карту старшей картой той же масти, а если нечем — забрать её",
-    ("ru", 1, "any_suit", "take_all"): "нужно отбить эту карту картой старше достоинством, а если нечем — забрать её",
+    ("ru", 1, "same_suit", "take_all"): "нужно отбиться старшей картой той же масти, а если нечем — забрать эту карту",
+    ("ru", 1, "any_suit", "take_all"): "нужно отбиться картой старше достоинством, а если нечем — забрать эту карту",
     ("ru", 2, "same_suit", "take_all"): "нужно отбить каждую старшей картой той же масти, а если нечем — забрать обе",
     ("ru", 2, "any_suit", "take_all"): "нужно отбить каждую картой старше достоинством, а если нечем — забрать обе",
     ("ru", 2, "same_suit", "take_unbeaten"): "нужно отбить каждую старшей картой той же масти, а что отбить нечем — "
