@@ -106,6 +106,7 @@ class LotteryEnd(Event):
     banker_left: int
     dealer_left: int
     rounds: int
+    played_off: bool  # whether any laid-aside cards will be played off (not when play-off cannot start)
 
 
 @dataclass(frozen=True, slots=True)

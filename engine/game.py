@@ -445,16 +445,21 @@ class Game:
     def _round(self) -> None:
         # p8: play goes on until the banker's or the dealer's deck runs out.
         need = 1 if self.options.short_deal == "deal_out" else 3 * self.n
+        # Whether any laid-aside cards will be played off (by tricks, under beating_then_tricks, when
+        # an empty pile ends the stage by beating before it starts).
+        reason = self._not_played(self.aside)
+        played = reason is None or (reason == "empty_hand" and self.options.playoff == "beating_then_tricks")
         if self.banker_left < 4 or self.dealer_left < need:
             deck = "banker" if self.banker_left < 4 else "dealer"
             self.phase = Phase.PLAYOFF
-            self._emit(ev.LotteryEnd(("p8", "p9"), deck, self.banker_left, self.dealer_left, self.round))
+            self._emit(ev.LotteryEnd(("p8", "p9"), deck, self.banker_left, self.dealer_left, self.round, played))
             return
         if self.pool + sum(self._due(self.round + 1)) < 4:
             # p4: every one of the four cards must get something. A short last round that only the
             # players dealt cards pay for (`short_pay`) may not raise four chips: it is not played.
             self.phase = Phase.PLAYOFF
-            self._emit(ev.LotteryEnd(("p8", "p9", "p4"), "dealer", self.banker_left, self.dealer_left, self.round))
+            self._emit(ev.LotteryEnd(("p8", "p9", "p4"), "dealer", self.banker_left, self.dealer_left, self.round,
+                                     played))
             return
         # p3: the banker takes four cards from his deck and lays them face down.
         self.round += 1
@@ -617,12 +622,7 @@ class Game:
         beating = way != "tricks"  # beating_then_tricks begins by beating
         rule = "p10" if beating else "p13"
         empty = [self.seats[s] for s in range(self.n) if not self.hands[s]]
-        if len(holders) < 2:
-            reason: str | None = "too_few"
-        elif empty and self.options.empty_hand_at_start == "ends_playoff":
-            reason = "empty_hand"
-        else:
-            reason = None
+        reason = self._not_played(self.hands)
         if reason is not None:
             self.ended_by = [s for s in range(self.n) if not self.hands[s]]
             # beating_then_tricks: a player who has already run out ends the stage by beating before
@@ -634,6 +634,16 @@ class Game:
         self._emit(ev.PlayoffStart(("p9", rule), way, self.seats[leader],
                                    None if self.last_winner is None else self.seats[self.last_winner], empty, reason,
                                    [self.seats[s] for s in holders]))
+
+    def _not_played(self, piles: list[list[Card]]) -> str | None:
+        """Why the play-off of these piles ends before it starts: fewer than two hold cards (too_few),
+        or one has none under empty_hand_at_start = ends_playoff (empty_hand); None: it is played."""
+        holders = sum(1 for pile in piles if pile)
+        if holders < 2:
+            return "too_few"
+        if holders < self.n and self.options.empty_hand_at_start == "ends_playoff":
+            return "empty_hand"
+        return None
 
     def _left_of(self, seat: int) -> int:
         """The next seat to the left that takes part in the play-off (docs/rules.md, conventions)."""

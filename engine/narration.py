@@ -182,22 +182,29 @@ def _lottery_end(e: ev.LotteryEnd, lang: str) -> str:
             them = "it" if e.dealer_left == 1 else "them"
             return (f"After {count(rounds, 'round', lang)} the dealer has {count_cards(e.dealer_left, lang)} "
                     f"left, but what the players would pay for {them} cannot put a chip on each of the banker's four, "
-                    f"so the lottery is over ({count_cards(e.banker_left, lang)} left in the banker's deck); the "
-                    "laid-aside cards will be played off.")
+                    f"so the lottery is over ({count_cards(e.banker_left, lang)} left in the banker's deck)"
+                    f"{_played_off(e, lang)}.")
         return (f"После {rounds}-го круга в колоде сдающего всего {count(e.dealer_left, 'card', lang)}, и взносов "
                 "за короткую сдачу не хватит даже на фишку для каждой из четырёх карт банкира: лотерея окончена "
-                f"(в колоде банкира {count(e.banker_left, 'card', lang)}); разыгрываются отложенные карты.")
+                f"(в колоде банкира {count(e.banker_left, 'card', lang)}){_played_off(e, lang)}.")
     if lang == "en":
         whose = "banker's" if e.deck == "banker" else "dealer's"
         dealer = "none" if e.dealer_left == 0 else str(e.dealer_left)
         return (f"After {count(rounds, 'round', lang)} the {whose} deck cannot start another, so the lottery is over "
-                f"({count_cards(e.banker_left, lang)} left in the banker's deck, {dealer} in the dealer's); "
-                "the laid-aside cards will be played off.")
+                f"({count_cards(e.banker_left, lang)} left in the banker's deck, {dealer} in the dealer's)"
+                f"{_played_off(e, lang)}.")
     whose = "банкира" if e.deck == "banker" else "сдающего"
     dealer = ("колода сдающего пуста" if e.dealer_left == 0 else
               f"в колоде сдающего {count(e.dealer_left, 'card', lang)}")
     return (f"После {rounds}-го круга колоды {whose} на новый круг не хватает: лотерея окончена "
-            f"(в колоде банкира {count(e.banker_left, 'card', lang)}, {dealer}); разыгрываются отложенные карты.")
+            f"(в колоде банкира {count(e.banker_left, 'card', lang)}, {dealer}){_played_off(e, lang)}.")
+
+
+def _played_off(e: ev.LotteryEnd, lang: str) -> str:
+    """The play-off to come (p9), unless it cannot start: then the next sentence says why."""
+    if not e.played_off:
+        return ""
+    return "; the laid-aside cards will be played off" if lang == "en" else "; разыгрываются отложенные карты"
 
 
 def _leader_en(leader: str, last_winner: str | None) -> str:

@@ -207,20 +207,25 @@ def test_numerals_in_the_fine_agree_with_the_participle(amount, penalty, text):
 
 
 def test_numerals_count_the_cards_left_in_each_deck():
-    end = ev.LotteryEnd(("p8", "p9"), "dealer", 21, 1, 7)
+    end = ev.LotteryEnd(("p8", "p9"), "dealer", 21, 1, 7, True)
     assert ru(end) == ("После 7-го круга колоды сдающего на новый круг не хватает: лотерея окончена (в колоде банкира "
                        "21 карта, в колоде сдающего 1 карта); разыгрываются отложенные карты.")
     assert en(end) == ("After 7 rounds the dealer's deck cannot start another, so the lottery is over (21 cards left in "
                        "the banker's deck, 1 in the dealer's); the laid-aside cards will be played off.")
-    empty = ev.LotteryEnd(("p8", "p9"), "dealer", 28, 0, 6)
+    empty = ev.LotteryEnd(("p8", "p9"), "dealer", 28, 0, 6, True)
     assert "(в колоде банкира 28 карт, колода сдающего пуста)" in ru(empty)
     assert "(28 cards left in the banker's deck, none in the dealer's)" in en(empty)
-    short = ev.LotteryEnd(("p8", "p9", "p4"), "dealer", 24, 1, 8)
+    short = ev.LotteryEnd(("p8", "p9", "p4"), "dealer", 24, 1, 8, True)
     assert ru(short) == ("После 8-го круга в колоде сдающего всего 1 карта, и взносов за короткую сдачу не хватит даже "
                          "на фишку для каждой из четырёх карт банкира: лотерея окончена (в колоде банкира 24 карты); "
                          "разыгрываются отложенные карты.")
     assert "what the players would pay for it cannot" in en(short)
-    assert "what the players would pay for them cannot" in en(ev.LotteryEnd(("p8", "p9", "p4"), "dealer", 24, 2, 8))
+    assert "what the players would pay for them cannot" in en(ev.LotteryEnd(("p8", "p9", "p4"), "dealer", 24, 2, 8,
+                                                                           True))
+    # When the play-off cannot start (one player alone holds cards), the next sentence says so, and this one
+    # does not promise it.
+    assert en(ev.LotteryEnd(("p8", "p9"), "dealer", 28, 0, 6, False)).endswith("none in the dealer's).")
+    assert ru(ev.LotteryEnd(("p8", "p9"), "dealer", 28, 0, 6, False)).endswith("колода сдающего пуста).")
 
 
 def test_the_cards_laid_aside_are_counted_in_the_nominative_after_the_dash():

@@ -369,23 +369,26 @@ def _lay_aside(m: Read, step: Step, w: Words, c: Claims, lang: str) -> None:
 
 @reads("lottery_end", "en", r"After (?P<rounds>\d+) rounds? the dealer has (?P<dealer>\d+) cards? left, but what the "
                             r"players would pay for (?P<them>it|them) cannot put a chip on each of the banker's four, so the "
-                            r"lottery is over \((?P<banker>\d+) cards? left in the banker's deck\); the laid-aside cards "
-                            r"will be played off\.")
+                            r"lottery is over \((?P<banker>\d+) cards? left in the banker's deck\)(?P<played>; the laid-aside "
+                            r"cards will be played off)?\.")
 @reads("lottery_end", "ru", r"После (?P<rounds>\d+)-го круга в колоде сдающего всего (?P<dealer>\d+) карт\w*, и взносов "
                             r"за короткую сдачу не хватит даже на фишку для каждой из четырёх карт банкира: лотерея "
-                            r"окончена \(в колоде банкира (?P<banker>\d+) карт\w*\); разыгрываются отложенные карты\.")
+                            r"окончена \(в колоде банкира (?P<banker>\d+) карт\w*\)(?P<played>; разыгрываются отложенные карты)?\.")
 @reads("lottery_end", "en", r"After (?P<rounds>\d+) rounds? the (?P<whose>banker's|dealer's) deck cannot start another, "
                             r"so the lottery is over \((?P<banker>\d+) cards? left in the banker's deck, (?P<dealer>\d+|none) "
-                            r"in the dealer's\); the laid-aside cards will be played off\.")
+                            r"in the dealer's\)(?P<played>; the laid-aside cards will be played off)?\.")
 @reads("lottery_end", "ru", r"После (?P<rounds>\d+)-го круга колоды (?P<whose>банкира|сдающего) на новый круг не "
                             r"хватает: лотерея окончена \(в колоде банкира (?P<banker>\d+) карт\w*, (?:колода сдающего "
-                            r"(?P<empty>пуста)|в колоде сдающего (?P<dealer>\d+) карт\w*)\); разыгрываются отложенные "
-                            r"карты\.")
+                            r"(?P<empty>пуста)|в колоде сдающего (?P<dealer>\d+) карт\w*)\)(?P<played>; разыгрываются "
+                            r"отложенные карты)?\.")
 def _lottery_end(m: Read, step: Step, w: Words, c: Claims, lang: str) -> None:
     after, game = step.after, step.game
     c.expect(_num(m["rounds"]) == after.round, "the rounds played", step, lang)
     c.expect(_num(m["banker"]) == after.banker_left and _num(m["dealer"]) == after.dealer_left,
              "the cards left in each deck", step, lang)
+    later = step.game.events[step.number:]
+    c.expect(bool(m["played"]) == any(e.kind in ("lead", "play") for e in later), "the cards are played off", step,
+             lang)
     if m["them"]:
         c.expect((m["them"] == "it") == (after.dealer_left == 1), "it or them", step, lang)
     if m["whose"]:

@@ -287,7 +287,8 @@ def test_p8_rounds_go_on_until_a_deck_cannot_start_another(n, short_deal):
     game = Game(table(n), opts(short_deal=short_deal), seed=n)
     end = of_kind(game, "lottery_end")[0]
     assert end == {"kind": "lottery_end", "rule": ["p8", "p9"], "deck": "dealer", "rounds": rounds,
-                   "banker_left": 52 - 4 * rounds, "dealer_left": 0 if short_deal == "deal_out" else 52 % (3 * n)}
+                   "banker_left": 52 - 4 * rounds, "dealer_left": 0 if short_deal == "deal_out" else 52 % (3 * n),
+                   "played_off": True}
     assert len(of_kind(game, "lay")) == rounds == game.round
 
 
@@ -353,7 +354,7 @@ def test_p4_a_short_round_that_cannot_put_a_chip_on_each_card_is_not_played(shor
     game, _ = lottery(4, dealer="", stake=1, unclaimed="banker", short_pay=short_pay)
     end = of_kind(game, "lottery_end")[0]
     assert end == {"kind": "lottery_end", "rule": ["p8", "p9", "p4"], "deck": "dealer", "banker_left": 36,
-                   "dealer_left": 4, "rounds": 4}
+                   "dealer_left": 4, "rounds": 4, "played_off": True}
     assert len(of_kind(game, "lay")) == 4 and [str(c) for c in game.locations()["dealer_deck"]] == ["JC", "QC", "KC", "AC"]
     assert cards_in_one_place(game) and balanced(game)
     everyone, _ = lottery(4, dealer="", stake=1, unclaimed="banker")
