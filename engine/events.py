@@ -76,8 +76,12 @@ class Reveal(Event):
     position: int  # 1..4, left to right
     card: Card
     stake: int
-    winner: str | None
+    winner: str | None  # the player dealt the same card this round
     to: str  # player | pool | banker
+    # Where the dealer's card of the same suit and rank lies when nobody was dealt it this round:
+    # in the laid-aside pile of `laid_aside_by` (dealt in an earlier round), or (None) still in the
+    # dealer's deck. None too when `winner` holds it.
+    laid_aside_by: str | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,6 +106,7 @@ class LotteryEnd(Event):
     banker_left: int
     dealer_left: int
     rounds: int
+    played_off: bool  # whether any laid-aside cards will be played off (not when play-off cannot start)
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,6 +117,7 @@ class PlayoffStart(Event):
     last_winner: str | None
     sitting_out: Sequence[str]
     not_played: str | None  # None, too_few, empty_hand
+    holders: Sequence[str]  # the players who hold cards as it begins
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,6 +126,12 @@ class Lead(Event):
     who: str
     to: str
     cards: Cards
+    # The defender's duty as the options in force make it: whether `to` answers at all (not when the
+    # leader has led his last card under last_lead = stop_at_once), what beats a card led (`beat`),
+    # and what he takes when he cannot beat both of two (`failed_defence`).
+    answer: bool
+    beat: str  # same_suit | any_suit
+    failed_defence: str  # take_all | take_unbeaten
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,6 +140,10 @@ class Take(Event):
     who: str
     cards: Cards  # the led cards taken
     covers: Sequence[Sequence[Card]]  # [led, cover]: the one card covered under failed_defence = take_unbeaten
+    led_by: str  # who led them (under after_take = same_leader, he leads again)
+    # Who leads next and to whom; None when the play-off by beating (or its stage) is over.
+    next_leader: str | None
+    next_to: str | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,6 +151,10 @@ class Beat(Event):
     kind = "beat"
     who: str
     covers: Sequence[Sequence[Card]]  # [led, cover] for each led card
+    # Who leads next (the one who beat, p10) and to whom; None when the play-off by beating (or its
+    # stage) is over.
+    next_leader: str | None
+    next_to: str | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,6 +166,7 @@ class LeadAbandoned(Event):
     who: str
     to: str
     cards: Cards
+    tricks_follow: bool  # playoff = beating_then_tricks: what ends is the stage by beating
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,6 +182,7 @@ class Trick(Event):
     kind = "trick"
     who: str
     cards: Cards
+    next_leader: str | None  # the taker leads the next trick (p13); None: a player has run out, play is over
 
 
 @dataclass(frozen=True, slots=True)
@@ -183,12 +205,14 @@ class SecondStage(Event):
     last_winner: str | None
     sitting_out: Sequence[str]
     not_played: str | None  # None, too_few
+    holders: Sequence[str]  # the players who still hold cards
 
 
 @dataclass(frozen=True, slots=True)
 class PlayoffEnd(Event):
     kind = "playoff_end"
     out: Sequence[str]
+    holders: Sequence[str]  # the players who still hold cards
 
 
 @dataclass(frozen=True, slots=True)

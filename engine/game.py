@@ -445,16 +445,21 @@ class Game:
     def _round(self) -> None:
         # p8: play goes on until the banker's or the dealer's deck runs out.
         need = 1 if self.options.short_deal == "deal_out" else 3 * self.n
+        # Whether any laid-aside cards will be played off (by tricks, under beating_then_tricks, when
+        # an empty pile ends the stage by beating before it starts).
+        reason = self._not_played(self.aside)
+        played = reason is None or (reason == "empty_hand" and self.options.playoff == "beating_then_tricks")
         if self.banker_left < 4 or self.dealer_left < need:
             deck = "banker" if self.banker_left < 4 else "dealer"
             self.phase = Phase.PLAYOFF
-            self._emit(ev.LotteryEnd(("p8", "p9"), deck, self.banker_left, self.dealer_left, self.round))
+            self._emit(ev.LotteryEnd(("p8", "p9"), deck, self.banker_left, self.dealer_left, self.round, played))
             return
         if self.pool + sum(self._due(self.round + 1)) < 4:
             # p4: every one of the four cards must get something. A short last round that only the
             # players dealt cards pay for (`short_pay`) may not raise four chips: it is not played.
             self.phase = Phase.PLAYOFF
-            self._emit(ev.LotteryEnd(("p8", "p9", "p4"), "dealer", self.banker_left, self.dealer_left, self.round))
+            self._emit(ev.LotteryEnd(("p8", "p9", "p4"), "dealer", self.banker_left, self.dealer_left, self.round,
+                                     played))
             return
         # p3: the banker takes four cards from his deck and lays them face down.
         self.round += 1
@@ -575,8 +580,11 @@ class Game:
         self.revealed += 1
         if self.revealed == 4:
             self.phase = Phase.DISCARD
+        # The dealer's card of the same suit and rank, when nobody was dealt it this round: laid aside
+        # by the player dealt it in an earlier round, or still in the dealer's deck.
+        laid_aside_by = next((self.seats[seat] for seat, pile in enumerate(self.aside) if card in pile), None)
         self._emit(ev.Reveal(rules, self.round, position + 1, card, stake,
-                             None if winner is None else self.seats[winner], to))
+                             None if winner is None else self.seats[winner], to, laid_aside_by))
 
     def _discard(self) -> None:
         # p6: the banker discards his open cards, the players their winning cards.
@@ -614,12 +622,7 @@ class Game:
         beating = way != "tricks"  # beating_then_tricks begins by beating
         rule = "p10" if beating else "p13"
         empty = [self.seats[s] for s in range(self.n) if not self.hands[s]]
-        if len(holders) < 2:
-            reason: str | None = "too_few"
-        elif empty and self.options.empty_hand_at_start == "ends_playoff":
-            reason = "empty_hand"
-        else:
-            reason = None
+        reason = self._not_played(self.hands)
         if reason is not None:
             self.ended_by = [s for s in range(self.n) if not self.hands[s]]
             # beating_then_tricks: a player who has already run out ends the stage by beating before
@@ -629,7 +632,18 @@ class Game:
             self.leader = leader
             self.phase, self.to_act = (Phase.LEAD, leader) if beating else (Phase.TRICK, leader)
         self._emit(ev.PlayoffStart(("p9", rule), way, self.seats[leader],
-                                   None if self.last_winner is None else self.seats[self.last_winner], empty, reason))
+                                   None if self.last_winner is None else self.seats[self.last_winner], empty, reason,
+                                   [self.seats[s] for s in holders]))
+
+    def _not_played(self, piles: list[list[Card]]) -> str | None:
+        """Why the play-off of these piles ends before it starts: fewer than two hold cards (too_few),
+        or one has none under empty_hand_at_start = ends_playoff (empty_hand); None: it is played."""
+        holders = sum(1 for pile in piles if pile)
+        if holders < 2:
+            return "too_few"
+        if holders < self.n and self.options.empty_hand_at_start == "ends_playoff":
+            return "empty_hand"
+        return None
 
     def _left_of(self, seat: int) -> int:
         """The next seat to the left that takes part in the play-off (docs/rules.md, conventions)."""
@@ -687,14 +701,19 @@ class Game:
             self.hands[leader].remove(card)
         self.led = list(action.cards)
         self.table_cards = [(leader, c) for c in action.cards]
-        self.defender = self._left_of(leader) if self.lead_to is None else self.lead_to
+        self.defender = self._next_defender()
         self.lead_to = None
         if not self.hands[leader] and self.options.last_lead == "stop_at_once":
             # p11, `last_lead = stop_at_once`: his cards have run out with this lead: nobody answers it.
             self.phase, self.to_act = Phase.ABANDON_LEAD, None
         else:
             self.phase, self.to_act = Phase.ANSWER, self.defender
-        self._emit(ev.Lead(("p10",), self.seats[leader], self.seats[self.defender], list(action.cards)))
+        self._emit(ev.Lead(("p10",), self.seats[leader], self.seats[self.defender], list(action.cards),
+                           self.phase is Phase.ANSWER, self.options.beat, self.options.failed_defence))
+
+    def _next_defender(self) -> int:
+        """Whom the leader leads to: his left neighbour, or the player `after_take` names."""
+        return self._left_of(self.leader) if self.lead_to is None else self.lead_to
 
     def _answer(self, action: Beat | Take) -> None:
         # p10: he must beat; if he beats, all is discarded and he leads to his own left;
@@ -717,13 +736,17 @@ class Game:
             # taker (past himself too: with two players that is the taker again).
             following = self._left_of(defender)
             self.lead_to = following if following != self.leader else self._left_of(self.leader)
+        led_by = self.table_cards[0][0]
         self.led, self.table_cards = [], []
         self._next_or_end(Phase.LEAD, self.leader)
         pairs = [list(p) for p in covers]
+        # Who leads next, and to whom (nobody, when a player has run out).
+        next_leader, next_to = (self.seats[self.leader], self.seats[self._next_defender()]) \
+            if self.phase is Phase.LEAD else (None, None)
         if taken:
-            self._emit(ev.Take(("p10",), self.seats[defender], taken, pairs))
+            self._emit(ev.Take(("p10",), self.seats[defender], taken, pairs, self.seats[led_by], next_leader, next_to))
         else:
-            self._emit(ev.Beat(("p10",), self.seats[defender], pairs))
+            self._emit(ev.Beat(("p10",), self.seats[defender], pairs, next_leader, next_to))
 
     def _abandon_lead(self) -> None:
         # p11, `last_lead = stop_at_once`: the play-off is over; the cards just led are discarded.
@@ -732,7 +755,8 @@ class Game:
         self.led, self.table_cards = [], []
         self.ended_by = [leader]
         self.phase = self._end_of_beating()
-        self._emit(ev.LeadAbandoned(("p11",), self.seats[leader], self.seats[self.defender], list(cards)))
+        self._emit(ev.LeadAbandoned(("p11",), self.seats[leader], self.seats[self.defender], list(cards),
+                                    self.phase is Phase.SECOND_STAGE))
 
     def _end_of_beating(self) -> Phase:
         """p11: the play-off by beating is over; under beating_then_tricks the second stage follows."""
@@ -769,7 +793,8 @@ class Game:
             reason = "too_few"
         self._emit(ev.SecondStage(("p11", "p13"), out, None if reason else self.seats[self.leader],
                                   None if self.last_winner is None else self.seats[self.last_winner],
-                                  [self.seats[s] for s in range(self.n) if not self.hands[s]], reason))
+                                  [self.seats[s] for s in range(self.n) if not self.hands[s]], reason,
+                                  [self.seats[s] for s in holders]))
         for seat, amount in fines:
             if amount:
                 self.nets[seat] -= amount
@@ -811,7 +836,8 @@ class Game:
         self.tricks[taker].extend(cards)
         self.table_cards = []
         self._next_or_end(Phase.TRICK, taker)  # p14: all cards are played until one player has none
-        self._emit(ev.Trick(("p13",), self.seats[taker], cards))
+        self._emit(ev.Trick(("p13",), self.seats[taker], cards,
+                            self.seats[taker] if self.phase is Phase.TRICK else None))
 
     def _abandon_trick(self) -> None:
         # p14, `last_card = stop_at_once`: the unfinished trick is discarded.
@@ -828,7 +854,8 @@ class Game:
     def _playoff_end(self) -> None:
         rule = "p11" if self.options.playoff == "beating" else "p14"
         self.phase = Phase.FINES
-        self._emit(ev.PlayoffEnd((rule,), [self.seats[s] for s in self.ended_by]))
+        self._emit(ev.PlayoffEnd((rule,), [self.seats[s] for s in self.ended_by],
+                                 [self.seats[s] for s in range(self.n) if self.hands[s]]))
 
     def _fines(self) -> None:
         options = self.options

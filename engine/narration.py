@@ -34,6 +34,12 @@ def _ordinal(n: int, lang: str) -> str:
 # verb in the present tense (never a gendered past tense, pronoun or participle about him or her),
 # and in an oblique case only through words.name_in, which declines the names it knows («у Анны»,
 # «ходит под Бориса») and puts «игрок» in that case before any other («у игрока P1»).
+#
+# Every fact a sentence states about who holds what, who leads, who must answer and what is paid is
+# a field of its event, set by the game from its state when it emits the event (game.py): the
+# sentences infer nothing (tests/engine/test_narration_state.py checks them against the state).
+# Terms as the glossary has them: "stake" / «взнос» is what a player pays; what lies on one of the
+# banker's cards is "the chips on it" / «ставка».
 
 def _gen(name: str) -> str:
     return name_in(name, "gen")
@@ -51,6 +57,13 @@ def _ins(name: str) -> str:
     return name_in(name, "ins")
 
 
+def _the(cards: Sequence[Card], lang: str, case: Case = "nom") -> str:
+    """"the six of spades and the six of clubs" / «шестёрка пик и шестёрка треф» (by case)."""
+    if lang == "en":
+        return list_text([f"the {card_name(c, lang)}" for c in cards], lang) or "no cards"
+    return cards_text(cards, lang, case)
+
+
 def _game_start(e: ev.GameStart, lang: str) -> str:
     seats = list_text(e.seats, lang)
     if lang == "en":
@@ -61,14 +74,15 @@ def _game_start(e: ev.GameStart, lang: str) -> str:
 
 
 def _lay(e: ev.Lay, lang: str) -> str:
-    if lang == "en":
-        return f"Round {e.round}: the banker takes four cards from their own deck and lays them face down."
+    if lang == "en":  # p3 as our translation has it
+        return f"Round {e.round}: the banker takes four cards out of his deck and lays them on the table face down."
     return f"Круг {e.round}: банкир вынимает из своей колоды четыре карты и кладёт их на стол рубашкой вверх."
 
 
 def _on_table(pool: int, lang: str) -> str:
     if lang == "en":
-        return f"{chips(pool, lang)} {'is' if pool == 1 else 'are'} now on the table to be staked"
+        return (f"{chips(pool, lang)} {'is' if pool == 1 else 'are'} now on the table for the banker to spread over "
+                "the four cards")
     return f"на столе {chips(pool, lang)} для ставок"
 
 
@@ -79,7 +93,7 @@ def _pay(e: ev.Pay, lang: str) -> str:
         if lang == "en":
             return ("The dealer's deck will not give everyone three cards, so the stakes follow the deal: "
                     + ", ".join(f"{p} {n}" for p, n in payments.items()) + f"; {_on_table(e.pool, lang)}.")
-        return ("Колоды сдающего всем на три карты не хватит, и взносы платят по сдаче: "
+        return ("Колоды сдающего не хватит, чтобы сдать всем по три карты, и взносы платят по сдаче: "
                 + ", ".join(f"{p} — {n}" for p, n in payments.items()) + f"; {_on_table(e.pool, lang)}.")
     if lang == "en":
         each = (f"Each player pays a stake of {chips(amounts.pop(), lang)}" if len(amounts) == 1 else
@@ -93,38 +107,46 @@ def _pay(e: ev.Pay, lang: str) -> str:
 def _spread(e: ev.Spread, lang: str) -> str:
     stakes = " + ".join(str(s) for s in e.stakes)
     if lang == "en":
-        how = {"even": "as evenly as possible", "random": "at random", "chosen": "as the banker chooses"}[e.how]
+        how = {"even": "as evenly as possible", "random": "at random", "chosen": "as he chooses"}[e.how]
         return f"The banker spreads the sum over the four cards {how}: {stakes}, something on every card."
     how = {"even": "как можно ровнее", "random": "наугад", "chosen": "по своему выбору"}[e.how]
     return f"Банкир распределяет сумму по четырём картам {how}: {stakes}, на каждую что-нибудь."
 
 
 def _deal(e: ev.Deal, lang: str) -> str:
-    hands = e.hands
+    dealt = [(p, h) for p, h in e.hands.items() if h]
+    none = [p for p, h in e.hands.items() if not h]
     if lang == "en":
-        lead = "The dealer deals three cards to each player" if not e.short else \
-            "The dealer's deck is nearly out: what is left is dealt in the usual order"
-        return lead + ": " + "; ".join(f"{p} gets {_cards([str(c) for c in h], lang)}" for p, h in hands.items() if h) + "."
-    lead = "Сдающий сдаёт каждому игроку по три карты" if not e.short else \
-        "Колода сдающего на исходе: оставшиеся карты сдаются в обычном порядке"
-    return lead + ": " + "; ".join(f"{p} — {cards_text(h, lang)}" for p, h in hands.items() if h) + "."
+        got = "; ".join(f"{p} gets {_the(h, lang)}" for p, h in dealt)
+        if not e.short:
+            return f"The dealer deals three cards to each player: {got}."
+        nothing = f" {list_text(none, lang)} {'gets' if len(none) == 1 else 'get'} no cards." if none else ""
+        return f"The dealer's deck is nearly out: what is left is dealt in the usual order. {got[0].upper()}{got[1:]}." \
+            + nothing
+    got = "; ".join(f"{p} — {cards_text(h, lang)}" for p, h in dealt)
+    if not e.short:
+        return f"Сдающий сдаёт каждому игроку по три карты: {got}."
+    nothing = f" {names_in(none, 'dat')} карт не достаётся." if none else ""
+    return f"Колода сдающего на исходе: оставшиеся карты сдаются в обычном порядке. {got}." + nothing
 
 
 def _reveal(e: ev.Reveal, lang: str) -> str:
-    stake, who = chips(e.stake, lang), e.winner
+    stake, who, aside = chips(e.stake, lang), e.winner, e.laid_aside_by
     nth = _ordinal(e.position, lang)
     if lang == "en":
         head = f"The banker turns up the {nth} card, the {card_name(e.card, lang)}, with {stake} on it: "
         if who:
             return head + f"{who} holds the same card and takes the whole sum on it."
+        where = f"it lies among {aside}'s laid-aside cards" if aside else "it is still in the dealer's deck"
         rest = ("the chips on it stay on the table for the next four" if e.to == "pool" else
                 "the banker takes the chips on it")
-        return head + f"nobody holds it, so {rest}."
+        return head + f"nobody was dealt it this round ({where}), so {rest}."
     head = f"Банкир вскрывает {nth} карту — {card_name(e.card, lang, 'acc')}, на ней {stake}: "
     if who:
         return head + f"такая же карта у {_gen(who)}, и вся сумма достаётся {_dat(who)}."
+    where = f"она среди отложенных карт {_gen(aside)}" if aside else "она ещё в колоде сдающего"
     rest = "ставка остаётся на столе для следующей четвёрки" if e.to == "pool" else "ставку забирает банкир"
-    return head + f"такой карты ни у кого нет, {rest}."
+    return head + f"в этом круге такая карта никому не сдана ({where}), и {rest}."
 
 
 def _discard(e: ev.Discard, lang: str) -> str:
@@ -149,7 +171,7 @@ def _lay_aside(e: ev.LayAside, lang: str) -> str:
                 + ", ".join(f"{p} {count_cards(n, lang)}" for p, n in counts.items()) + ".") if counts else \
             "Nobody has a card to lay aside."
     return ("Карты, ничего не выигравшие, каждый игрок кладёт к своим отложенным картам: "
-            + ", ".join(f"{p} — {count_cards(n, lang)}" for p, n in counts.items()) + ".") if counts else \
+            + ", ".join(f"{p} — {count(n, 'card', lang)}" for p, n in counts.items()) + ".") if counts else \
         "Откладывать нечего."
 
 
@@ -157,22 +179,32 @@ def _lottery_end(e: ev.LotteryEnd, lang: str) -> str:
     rounds = e.rounds
     if "p4" in e.rules:  # the short last round would not raise a chip for each of the four (short_pay)
         if lang == "en":
+            them = "it" if e.dealer_left == 1 else "them"
             return (f"After {count(rounds, 'round', lang)} the dealer has {count_cards(e.dealer_left, lang)} "
-                    "left, but what the players would pay for them cannot put a chip on each of the banker's four, "
-                    f"so the lottery is over ({count_cards(e.banker_left, lang)} left in the banker's deck); the "
-                    "laid-aside cards will be played off.")
-        return (f"После {rounds}-го круга в колоде сдающего так мало карт ({e.dealer_left}), что взносов "
+                    f"left, but what the players would pay for {them} cannot put a chip on each of the banker's four, "
+                    f"so the lottery is over ({count_cards(e.banker_left, lang)} left in the banker's deck)"
+                    f"{_played_off(e, lang)}.")
+        return (f"После {rounds}-го круга в колоде сдающего всего {count(e.dealer_left, 'card', lang)}, и взносов "
                 "за короткую сдачу не хватит даже на фишку для каждой из четырёх карт банкира: лотерея окончена "
-                f"(в колоде банкира {count(e.banker_left, 'card', lang)}); разыгрываются отложенные карты.")
+                f"(в колоде банкира {count(e.banker_left, 'card', lang)}){_played_off(e, lang)}.")
     if lang == "en":
         whose = "banker's" if e.deck == "banker" else "dealer's"
+        dealer = "none" if e.dealer_left == 0 else str(e.dealer_left)
         return (f"After {count(rounds, 'round', lang)} the {whose} deck cannot start another, so the lottery is over "
-                f"({count_cards(e.banker_left, lang)} left in the banker's deck, {e.dealer_left} in the dealer's); "
-                "the laid-aside cards will be played off.")
+                f"({count_cards(e.banker_left, lang)} left in the banker's deck, {dealer} in the dealer's)"
+                f"{_played_off(e, lang)}.")
     whose = "банкира" if e.deck == "banker" else "сдающего"
-    return (f"После {rounds}-го круга колоды {whose} на новый круг не хватает, лотерея окончена "
-            f"(в колоде банкира {count(e.banker_left, 'card', lang)}, в колоде сдающего "
-            f"{count(e.dealer_left, 'card', lang)}); разыгрываются отложенные карты.")
+    dealer = ("колода сдающего пуста" if e.dealer_left == 0 else
+              f"в колоде сдающего {count(e.dealer_left, 'card', lang)}")
+    return (f"После {rounds}-го круга колоды {whose} на новый круг не хватает: лотерея окончена "
+            f"(в колоде банкира {count(e.banker_left, 'card', lang)}, {dealer}){_played_off(e, lang)}.")
+
+
+def _played_off(e: ev.LotteryEnd, lang: str) -> str:
+    """The play-off to come (p9), unless it cannot start: then the next sentence says why."""
+    if not e.played_off:
+        return ""
+    return "; the laid-aside cards will be played off" if lang == "en" else "; разыгрываются отложенные карты"
 
 
 def _leader_en(leader: str, last_winner: str | None) -> str:
@@ -200,14 +232,21 @@ def _sitting_out(names: Sequence[str], lang: str) -> str:
     return f" {list_text(names, lang)} без карт и не {'играет' if len(names) == 1 else 'играют'}."
 
 
+def _only_holders(holders: Sequence[str], lang: str, still: str = "") -> str:
+    """"only Anna holds cards" / «карты остались только у Анны»: fewer than two players hold cards."""
+    if lang == "en":
+        return f"only {holders[0]}{still} holds cards" if holders else f"nobody{still} holds cards"
+    return f"карты остались только у {_gen(holders[0])}" if holders else "карт не осталось ни у кого"
+
+
 def _playoff_start(e: ev.PlayoffStart, lang: str) -> str:
     leader, out, reason = e.leader, e.sitting_out, e.not_played
     both = e.way == "beating_then_tricks"
     if lang == "en":
         way = {"beating": "by beating", "tricks": "by tricks"}.get(e.way, "")
         if reason == "too_few":
-            return (f"The play-off{' ' + way if way else ''} cannot be played: fewer than two players hold cards, "
-                    "so they are fined as they stand.")
+            fined = f", and {e.holders[0]}'s cards are fined as they stand" if e.holders else ""
+            return f"The play-off{' ' + way if way else ''} cannot be played: {_only_holders(e.holders, lang)}{fined}."
         if reason == "empty_hand":
             what = "the stage by beating" if both else f"the play-off {way}"
             has = "has" if len(out) == 1 else "have"
@@ -217,8 +256,8 @@ def _playoff_start(e: ev.PlayoffStart, lang: str) -> str:
                 + _sitting_out(out, lang))
     way = {"beating": "с отбоем", "tricks": "на взятки"}.get(e.way, "")
     if reason == "too_few":
-        return (f"Розыгрыша{' ' + way if way else ''} не будет: карты остались меньше чем у двух игроков, и штраф "
-                "платят за то, что на руках.")
+        fined = ", и штраф платят за то, что на руках" if e.holders else ""
+        return f"Розыгрыша{' ' + way if way else ''} не будет: {_only_holders(e.holders, lang)}{fined}."
     if reason == "empty_hand":
         what = "этап с отбоем" if both else f"розыгрыш {way}"
         return f"У {names_in(out, 'gen')} нет отложенных карт, и {what} окончен, не начавшись."
@@ -233,25 +272,50 @@ def _second_stage(e: ev.SecondStage, lang: str) -> str:
         head = (f"{list_text(e.out, lang)} {has} no cards left, so the stage by beating is over: the fines for "
                 "cards not beaten are paid now")
         if e.not_played or e.leader is None:
-            return (head + ". Fewer than two players still hold cards, so there is no stage by tricks: whoever holds "
-                    "cards pays by suit.")
+            pays = f": {e.holders[0]} pays by suit" if e.holders else ""
+            only = _only_holders(e.holders, lang, " still")
+            return f"{head}. {only[0].upper()}{only[1:]}, so there is no stage by tricks{pays}."
         return (head + f", and the cards still held are played off by tricks. {_leader_en(e.leader, e.last_winner)}."
                 + _sitting_out(e.sitting_out, lang))
     head = (f"У {names_in(e.out, 'gen')} кончились карты, и этап с отбоем окончен: штраф за неотбитые карты платят "
             "сейчас")
     if e.not_played or e.leader is None:
-        return (head + ". Карты остались меньше чем у двух игроков, и на взятки играть некому: у кого остались "
-                "карты, тот платит по мастям.")
+        pays = f": {e.holders[0]} платит по мастям" if e.holders else ""
+        only = _only_holders(e.holders, lang)
+        return f"{head}. {only[0].upper()}{only[1:]}, и на взятки играть некому{pays}."
     return (head + f", а оставшиеся на руках карты разыгрываются на взятки. {_leader_ru(e.leader, e.last_winner)}."
             + _sitting_out(e.sitting_out, lang))
 
 
+def _duty(e: ev.Lead, lang: str) -> str:
+    """What the defender must do, as `beat` and `failed_defence` make it (p10)."""
+    one = len(e.cards) == 1
+    if lang == "en":
+        how = "a higher card of the same suit" if e.beat == "same_suit" else "a card of higher rank"
+        if one:
+            return f"beat it with {how}, or else take it"
+        how = how.replace("the same suit", "its suit")
+        if e.failed_defence == "take_unbeaten":
+            return f"beat each with {how}, and take any not beaten"
+        return f"beat each with {how}, or else take both"
+    # «эту карту», not «её»: a pronoun for the card would be «его» after «тузом», «королём», «валетом».
+    how = "старшей картой той же масти" if e.beat == "same_suit" else "картой старше достоинством"
+    if one:
+        return f"нужно отбиться {how}, а если нечем — забрать эту карту"
+    if e.failed_defence == "take_unbeaten":
+        return f"нужно отбить каждую {how}, а что отбить нечем — забрать"
+    return f"нужно отбить каждую {how}, а если нечем — забрать обе"
+
+
 def _lead(e: ev.Lead, lang: str) -> str:
     # Not always the leader's left neighbour: after a failed defence, under after_take = same_leader,
-    # the lead goes past the player who took.
+    # the lead goes past the player who took. Nobody answers the leader's last card under
+    # last_lead = stop_at_once: the next event (lead_abandoned) says so.
     if lang == "en":
-        return f"{e.who} leads the {cards_text(e.cards, lang)} to {e.to}, who must beat."
-    return f"{e.who} ходит под {_acc(e.to)} {cards_text(e.cards, lang, 'ins')}; отбиваться {_dat(e.to)}."
+        text = f"{e.who} leads {_the(e.cards, lang)} to {e.to}"
+        return f"{text}, who must {_duty(e, lang)}." if e.answer else f"{text}."
+    text = f"{e.who} ходит под {_acc(e.to)} {cards_text(e.cards, lang, 'ins')}"
+    return f"{text}; {_dat(e.to)} {_duty(e, lang)}." if e.answer else f"{text}."
 
 
 def _covers(covers: Sequence[Sequence[Card]], lang: str) -> str:
@@ -263,32 +327,43 @@ def _covers(covers: Sequence[Sequence[Card]], lang: str) -> str:
 
 
 def _beat(e: ev.Beat, lang: str) -> str:
+    # The play-off by beating (or its stage) may be over: then nobody leads next, and the next
+    # event says who has run out.
     if lang == "en":
-        return (f"{e.who} beats {_covers(e.covers, lang)}. The cards are discarded, and {e.who} leads next, "
-                "to the left.")
-    return (f"{e.who} бьёт {_covers(e.covers, lang)}. Карты сбрасываются, и {e.who} ходит под соседа слева.")
+        text = f"{e.who} beats {_covers(e.covers, lang)}. The cards are discarded"
+        return f"{text}, and {e.next_leader} leads next, to {e.next_to}." if e.next_leader else f"{text}."
+    text = f"{e.who} бьёт {_covers(e.covers, lang)}. Карты сбрасываются"
+    return f"{text}, и теперь {e.next_leader} ходит под {_acc(e.next_to or '')}." if e.next_leader else f"{text}."
 
 
 def _take(e: ev.Take, lang: str) -> str:
-    covers = e.covers
+    covers, again = e.covers, e.next_leader == e.led_by
     if lang == "en":
-        part = (f"{e.who} covers {_covers(covers, lang)} but cannot beat the rest, and takes "
+        part = (f"{e.who} covers {_covers(covers, lang)} but cannot beat the other, and takes "
                 if covers else f"{e.who} cannot beat and takes ")
-        fined = "a card not beaten" if len(e.cards) == 1 else "cards not beaten"
-        return part + f"the {cards_text(e.cards, lang)}, to be fined as {fined}; the turn passes on."
-    part = (f"{e.who} кроет {_covers(covers, lang)}, но остальное отбить не может: "
-            if covers else f"{e.who} не может отбиться: ")
-    return part + f"забирает {cards_text(e.cards, lang, 'acc')} себе в неотбитые карты и пропускает ход."
+        text = part + f"{_the(e.cards, lang)} into the pile of cards not beaten."
+        if e.next_leader is None:
+            return text
+        return text + f" {e.who} misses the turn: {e.next_leader} leads {'again' if again else 'next'}, to {e.next_to}."
+    part = (f"{e.who} кроет {_covers(covers, lang)}, но вторую карту отбить не может и забирает "
+            if covers else f"{e.who} не может отбиться и забирает ")
+    text = part + f"{cards_text(e.cards, lang, 'acc')} в стопку неотбитых карт."
+    if e.next_leader is None:
+        return text
+    leads = f"{e.next_leader} снова ходит" if again else f"теперь {e.next_leader} ходит"
+    return text + f" {e.who} пропускает ход: {leads} под {_acc(e.next_to or '')}."
 
 
 def _lead_abandoned(e: ev.LeadAbandoned, lang: str) -> str:
     one = len(e.cards) == 1
     if lang == "en":
         last = f"That was {e.who}'s last card" if one else f"Those were {e.who}'s last cards"
-        return (f"{last}, so the play-off by beating ends at once: {e.to} need not answer, and the "
-                f"{cards_text(e.cards, lang)} {'goes' if one else 'go'} to the discard.")
+        what = "the stage by beating" if e.tricks_follow else "the play-off by beating"
+        return (f"{last}, so {what} ends at once: {e.to} need not answer, and {_the(e.cards, lang)} "
+                f"{'goes' if one else 'go'} to the discard.")
     last = f"Это была последняя карта {_gen(e.who)}" if one else f"Это были последние карты {_gen(e.who)}"
-    return (f"{last}, и розыгрыш с отбоем на этом кончается: отбиваться {_dat(e.to)} не нужно, "
+    what = "этап с отбоем" if e.tricks_follow else "розыгрыш с отбоем"
+    return (f"{last}, и {what} на этом кончается: отбиваться {_dat(e.to)} не нужно, "
             f"{cards_text(e.cards, lang)} {'уходит' if one else 'уходят'} в сброс.")
 
 
@@ -302,9 +377,12 @@ def _play(e: ev.Play, lang: str) -> str:
 
 
 def _trick(e: ev.Trick, lang: str) -> str:
+    # After the last trick (a player has run out, p14) nobody leads next.
     if lang == "en":
-        return f"{e.who} has the highest card of the suit led: the trick goes aside to {e.who}, who leads next."
-    return f"Старшая карта выхоженной масти — у {_gen(e.who)}: взятка откладывается, и следующий ход — за {_ins(e.who)}."
+        text = f"{e.who} has the highest card of the suit led, takes the trick and lays it aside"
+        return f"{text}; {e.next_leader} leads next." if e.next_leader else f"{text}."
+    text = f"Старшая карта выхоженной масти — у {_gen(e.who)}: {e.who} берёт взятку и откладывает её"
+    return f"{text}; следующий ход — за {_ins(e.next_leader)}." if e.next_leader else f"{text}."
 
 
 def _trick_abandoned(e: ev.TrickAbandoned, lang: str) -> str:
@@ -317,8 +395,11 @@ def _trick_abandoned(e: ev.TrickAbandoned, lang: str) -> str:
 def _playoff_end(e: ev.PlayoffEnd, lang: str) -> str:
     if lang == "en":
         has = "has" if len(e.out) == 1 else "have"
-        return f"{list_text(e.out, lang)} {has} no cards left: the play-off is over, and whoever still holds cards pays."
-    return f"У {names_in(e.out, 'gen')} кончились карты: розыгрыш окончен, у кого остались карты, тот платит."
+        held = (f"{list_text(e.holders, lang)} still {'holds' if len(e.holders) == 1 else 'hold'} cards"
+                if e.holders else "nobody holds cards any more")
+        return f"{list_text(e.out, lang)} {has} no cards left, so the play-off is over; {held}."
+    held = f"карты остались у {names_in(e.holders, 'gen')}" if e.holders else "карт не осталось ни у кого"
+    return f"У {names_in(e.out, 'gen')} кончились карты, и розыгрыш окончен; {held}."
 
 
 def _suit_fine(e: ev.SuitFine, lang: str) -> str:
@@ -326,10 +407,10 @@ def _suit_fine(e: ev.SuitFine, lang: str) -> str:
         named = [f"{n} {SUIT_NAMES[lang][s] if n > 1 else SUIT_NAMES[lang][s][:-1]}" for s, n in e.by_suit.items()]
         once = " (once for each suit held)" if e.basis == "per_suit" else ""
         return f"{e.who} still holds {list_text(named, lang)} and pays {chips(e.amount, lang)} into the kitty by suit{once}."
-    parts = ", ".join(f"{SUIT_WORDS[lang][s]} — {n}" for s, n in e.by_suit.items())
+    held = list_text([f"{SUIT_WORDS[lang][s]} ({count(n, 'card', lang)})" for s, n in e.by_suit.items()], lang)
     once = " (по разу за каждую масть)" if e.basis == "per_suit" else ""
-    return (f"{e.who} с картами на руках ({parts}) платит в копилку по мастям {chips(e.amount, lang, 'acc')}"
-            f"{once}.")
+    return (f"У {_gen(e.who)} на руках остались {held}: {e.who} платит в копилку по мастям "
+            f"{chips(e.amount, lang, 'acc')}{once}.")
 
 
 def _fine(e: ev.Fine, lang: str) -> str:

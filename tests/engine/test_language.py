@@ -50,12 +50,31 @@ def en(event: ev.Event) -> str:
 # ---------------------------------------------------------------------------- the case after each verb
 
 def test_accusative_after_vskryvaet():
-    reveal = ev.Reveal(("p5",), 1, 1, c("6S"), 9, "Вера", "player")
+    reveal = ev.Reveal(("p5",), 1, 1, c("6S"), 9, "Вера", "player", None)
     assert ru(reveal) == ("Банкир вскрывает первую карту — шестёрку пик, на ней 9 фишек: такая же карта у Веры, "
                           "и вся сумма достаётся Вере.")
-    nobody = ev.Reveal(("p5", "p4"), 1, 4, c("QD"), 1, None, "pool")
-    assert ru(nobody) == ("Банкир вскрывает четвёртую карту — даму бубен, на ней 1 фишка: такой карты ни у кого нет, "
-                          "ставка остаётся на столе для следующей четвёрки.")
+    in_deck = ev.Reveal(("p5", "p4"), 1, 4, c("QD"), 1, None, "pool", None)
+    assert ru(in_deck) == ("Банкир вскрывает четвёртую карту — даму бубен, на ней 1 фишка: в этом круге такая карта "
+                           "никому не сдана (она ещё в колоде сдающего), и ставка остаётся на столе для следующей "
+                           "четвёрки.")
+
+
+def test_a_card_nobody_was_dealt_this_round_lies_where_the_state_has_it():
+    # The genitive after «среди отложенных карт», and the dealer's card of the same name in an earlier pile.
+    aside = ev.Reveal(("p5", "p4"), 2, 1, c("9H"), 12, None, "pool", "Женя")
+    assert ru(aside) == ("Банкир вскрывает первую карту — девятку червей, на ней 12 фишек: в этом круге такая карта "
+                         "никому не сдана (она среди отложенных карт Жени), и ставка остаётся на столе для следующей "
+                         "четвёрки.")
+    assert en(ev.Reveal(("p5", "p4"), 2, 1, c("9H"), 12, None, "pool", "Zhenya")) == (
+        "The banker turns up the first card, the nine of hearts, with 12 chips on it: nobody was dealt it this round "
+        "(it lies among Zhenya's laid-aside cards), so the chips on it stay on the table for the next four.")
+    banker = ev.Reveal(("p5", "p4"), 1, 2, c("AS"), 3, None, "banker", None)
+    assert en(banker) == ("The banker turns up the second card, the ace of spades, with 3 chips on it: nobody was dealt "
+                          "it this round (it is still in the dealer's deck), so the banker takes the chips on it.")
+    assert ru(banker).endswith("(она ещё в колоде сдающего), и ставку забирает банкир.")
+    # "stake" is what a player pays; what lies on a card is the chips on it (the glossary's terms).
+    won = ev.Reveal(("p5",), 1, 3, c("KC"), 4, "Anna", "player", None)
+    assert en(won).endswith("with 4 chips on it: Anna holds the same card and takes the whole sum on it.")
 
 
 def test_accusative_after_sbrasyvaet_singular_and_plural():
@@ -73,29 +92,78 @@ def test_accusative_after_kladyot_and_instrumental_after_khodit():
     assert move_text(Lead(cards("7H 7S")), "ru") == "ходит семёркой пик и семёркой червей"
 
 
-def test_accusative_after_khodit_pod():
-    lead = ev.Lead(("p10",), "Анна", "Борис", cards("7H 7S"))
-    assert ru(lead) == "Анна ходит под Бориса семёркой червей и семёркой пик; отбиваться Борису."
-    to_her = ev.Lead(("p10",), "Борис", "Вера", cards("9S"))
-    assert ru(to_her) == "Борис ходит под Веру девяткой пик; отбиваться Вере."
-    to_papa = ev.Lead(("p10",), "Мама", "Папа", cards("2C"))
-    assert ru(to_papa) == "Мама ходит под Папу двойкой треф; отбиваться Папе."
+def lead(who: str, to: str, led: str, answer: bool = True, beat: str = "same_suit",
+         failed_defence: str = "take_all") -> ev.Lead:
+    return ev.Lead(("p10",), who, to, cards(led), answer, beat, failed_defence)
+
+
+def test_accusative_after_khodit_pod_and_the_defender_in_the_dative_after_nuzhno():
+    assert ru(lead("Анна", "Борис", "7H 7S")) == ("Анна ходит под Бориса семёркой червей и семёркой пик; Борису нужно "
+                                                  "отбить каждую старшей картой той же масти, а если нечем — забрать обе.")
+    assert ru(lead("Борис", "Вера", "9S")) == ("Борис ходит под Веру девяткой пик; Вере нужно отбиться старшей картой "
+                                               "той же масти, а если нечем — забрать эту карту.")
+    assert ru(lead("Мама", "Папа", "2C")).startswith("Мама ходит под Папу двойкой треф; Папе нужно отбиться")
+
+
+@pytest.mark.parametrize("led, beat, failed, english, russian", [
+    ("9S", "same_suit", "take_all", "beat it with a higher card of the same suit, or else take it",
+     "нужно отбиться старшей картой той же масти, а если нечем — забрать эту карту"),
+    # «эту карту», never «её» / «его» for the card led: «тузом» would want the masculine.
+    ("AS", "any_suit", "take_all", "beat it with a card of higher rank, or else take it",
+     "нужно отбиться картой старше достоинством, а если нечем — забрать эту карту"),
+    ("9S 9H", "same_suit", "take_all", "beat each with a higher card of its suit, or else take both",
+     "нужно отбить каждую старшей картой той же масти, а если нечем — забрать обе"),
+    ("9S 9H", "any_suit", "take_unbeaten", "beat each with a card of higher rank, and take any not beaten",
+     "нужно отбить каждую картой старше достоинством, а что отбить нечем — забрать"),
+])
+def test_the_defenders_duty_as_the_options_make_it(led, beat, failed, english, russian):
+    assert en(lead("Anna", "Boris", led, True, beat, failed)).endswith(f" to Boris, who must {english}.")
+    assert ru(lead("Анна", "Борис", led, True, beat, failed)).endswith(f"; Борису {russian}.")
+
+
+def test_nobody_must_answer_the_last_card_under_last_lead_stop_at_once():
+    assert en(lead("Vera", "Anna", "AH AC", answer=False)) == "Vera leads the ace of hearts and the ace of clubs to Anna."
+    assert ru(lead("Вера", "Анна", "AH AC", answer=False)) == "Вера ходит под Анну тузом червей и тузом треф."
 
 
 def test_instrumental_after_byot_names_the_card_that_beats():
-    beat = ev.Beat(("p10",), "Вера", ((c("7H"), c("9H")),))
-    assert ru(beat) == "Вера бьёт семёрку червей девяткой червей. Карты сбрасываются, и Вера ходит под соседа слева."
+    beat = ev.Beat(("p10",), "Вера", ((c("7H"), c("9H")),), "Вера", "Глеб")
+    assert ru(beat) == "Вера бьёт семёрку червей девяткой червей. Карты сбрасываются, и теперь Вера ходит под Глеба."
+    assert en(ev.Beat(("p10",), "Vera", ((c("7H"), c("9H")),), "Vera", "Gleb")) == \
+        "Vera beats the seven of hearts with the nine of hearts. The cards are discarded, and Vera leads next, to Gleb."
     assert move_text(Beat(((c("7H"), c("9H")), (c("7S"), c("QS")))), "ru") == \
         "бьёт семёрку пик дамой пик и семёрку червей девяткой червей"  # the canonical order: spades first
     assert move_text(Beat(((c("7H"), c("9H")),)), "ru", command=True) == "Отбить семёрку червей девяткой червей"
 
 
 def test_instrumental_after_kroet_and_accusative_after_zabiraet():
-    take = ev.Take(("p10",), "Анна", cards("9H"), ((c("9S"), c("TS")),))
-    assert ru(take) == ("Анна кроет девятку пик десяткой пик, но остальное отбить не может: забирает девятку червей "
-                        "себе в неотбитые карты и пропускает ход.")
-    plain = ev.Take(("p10",), "Вера", cards("5S 5D"), ())
-    assert ru(plain) == "Вера не может отбиться: забирает пятёрку пик и пятёрку бубен себе в неотбитые карты и пропускает ход."
+    take = ev.Take(("p10",), "Анна", cards("9H"), ((c("9S"), c("TS")),), "Вера", "Борис", "Вера")
+    assert ru(take) == ("Анна кроет девятку пик десяткой пик, но вторую карту отбить не может и забирает девятку червей "
+                        "в стопку неотбитых карт. Анна пропускает ход: теперь Борис ходит под Веру.")
+    plain = ev.Take(("p10",), "Вера", cards("5S 5D"), (), "Борис", "Анна", "Борис")
+    assert ru(plain) == ("Вера не может отбиться и забирает пятёрку пик и пятёрку бубен в стопку неотбитых карт. "
+                         "Вера пропускает ход: теперь Анна ходит под Бориса.")
+
+
+def test_the_same_leader_leading_again_is_said_so():
+    # after_take = same_leader: Boris led, Vera took, Boris leads again, to the next past her.
+    again = ev.Take(("p10",), "Вера", cards("5S"), (), "Борис", "Борис", "Глеб")
+    assert ru(again).endswith(" Вера пропускает ход: Борис снова ходит под Глеба.")
+    assert en(ev.Take(("p10",), "Vera", cards("5S"), (), "Boris", "Boris", "Gleb")).endswith(
+        " Vera misses the turn: Boris leads again, to Gleb.")
+
+
+def test_no_lead_is_said_to_follow_the_end_of_the_playoff():
+    last_beat = ev.Beat(("p10",), "Вера", ((c("7H"), c("9H")),), None, None)
+    assert ru(last_beat) == "Вера бьёт семёрку червей девяткой червей. Карты сбрасываются."
+    assert en(ev.Beat(("p10",), "Vera", ((c("7H"), c("9H")),), None, None)).endswith(". The cards are discarded.")
+    last_take = ev.Take(("p10",), "Vera", cards("9S"), (), "Anna", None, None)
+    assert en(last_take) == "Vera cannot beat and takes the nine of spades into the pile of cards not beaten."
+    assert ru(ev.Trick(("p13",), "Анна", cards("2S 5S"), None)) == ("Старшая карта выхоженной масти — у Анны: Анна "
+                                                                    "берёт взятку и откладывает её.")
+    assert ru(ev.Trick(("p13",), "Анна", cards("2S 5S"), "Анна")).endswith("её; следующий ход — за Анной.")
+    assert en(ev.Trick(("p13",), "Anna", cards("2S 5S"), "Anna")) == ("Anna has the highest card of the suit led, takes "
+                                                                      "the trick and lays it aside; Anna leads next.")
 
 
 # ---------------------------------------------------------------------------- numerals
@@ -139,11 +207,31 @@ def test_numerals_in_the_fine_agree_with_the_participle(amount, penalty, text):
 
 
 def test_numerals_count_the_cards_left_in_each_deck():
-    end = ev.LotteryEnd(("p8", "p9"), "dealer", 21, 1, 7)
-    assert ru(end) == ("После 7-го круга колоды сдающего на новый круг не хватает, лотерея окончена (в колоде банкира "
+    end = ev.LotteryEnd(("p8", "p9"), "dealer", 21, 1, 7, True)
+    assert ru(end) == ("После 7-го круга колоды сдающего на новый круг не хватает: лотерея окончена (в колоде банкира "
                        "21 карта, в колоде сдающего 1 карта); разыгрываются отложенные карты.")
     assert en(end) == ("After 7 rounds the dealer's deck cannot start another, so the lottery is over (21 cards left in "
                        "the banker's deck, 1 in the dealer's); the laid-aside cards will be played off.")
+    empty = ev.LotteryEnd(("p8", "p9"), "dealer", 28, 0, 6, True)
+    assert "(в колоде банкира 28 карт, колода сдающего пуста)" in ru(empty)
+    assert "(28 cards left in the banker's deck, none in the dealer's)" in en(empty)
+    short = ev.LotteryEnd(("p8", "p9", "p4"), "dealer", 24, 1, 8, True)
+    assert ru(short) == ("После 8-го круга в колоде сдающего всего 1 карта, и взносов за короткую сдачу не хватит даже "
+                         "на фишку для каждой из четырёх карт банкира: лотерея окончена (в колоде банкира 24 карты); "
+                         "разыгрываются отложенные карты.")
+    assert "what the players would pay for it cannot" in en(short)
+    assert "what the players would pay for them cannot" in en(ev.LotteryEnd(("p8", "p9", "p4"), "dealer", 24, 2, 8,
+                                                                           True))
+    # When the play-off cannot start (one player alone holds cards), the next sentence says so, and this one
+    # does not promise it.
+    assert en(ev.LotteryEnd(("p8", "p9"), "dealer", 28, 0, 6, False)).endswith("none in the dealer's).")
+    assert ru(ev.LotteryEnd(("p8", "p9"), "dealer", 28, 0, 6, False)).endswith("колода сдающего пуста).")
+
+
+def test_the_cards_laid_aside_are_counted_in_the_nominative_after_the_dash():
+    laid = ev.LayAside(("p7",), 1, {"Анна": cards("2S"), "Борис": cards("3S 4S 5S"), "Вера": cards("6S 7S")})
+    assert ru(laid) == ("Карты, ничего не выигравшие, каждый игрок кладёт к своим отложенным картам: Анна — 1 карта, "
+                        "Борис — 3 карты, Вера — 2 карты.")
 
 
 # ---------------------------------------------------------------------------- plural verbs, plural subjects
@@ -158,30 +246,66 @@ def test_plural_verb_with_the_chips_carried(pool, sentence):
 
 
 def test_plural_verb_with_players_out_of_cards():
-    two = ev.PlayoffEnd(("p11",), ("Анна", "Вера"))
-    assert ru(two) == "У Анны и Веры кончились карты: розыгрыш окончен, у кого остались карты, тот платит."
-    assert en(two) == "Anna and Vera have no cards left: the play-off is over, and whoever still holds cards pays." \
-        .replace("Anna", "Анна").replace("Vera", "Вера")
-    one = ev.PlayoffEnd(("p11",), ("Борис",))
-    assert en(one).startswith("Борис has no cards left")
+    two = ev.PlayoffEnd(("p11",), ("Анна", "Вера"), ("Борис",))
+    assert ru(two) == "У Анны и Веры кончились карты, и розыгрыш окончен; карты остались у Бориса."
+    assert en(ev.PlayoffEnd(("p11",), ("Anna", "Vera"), ("Boris", "Gleb"))) == \
+        "Anna and Vera have no cards left, so the play-off is over; Boris and Gleb still hold cards."
+    one = ev.PlayoffEnd(("p11",), ("Борис",), ("Анна",))
+    assert en(one) == "Борис has no cards left, so the play-off is over; Анна still holds cards."
+    assert ru(ev.PlayoffEnd(("p14",), ("Анна", "Борис"), ())).endswith("; карт не осталось ни у кого.")
 
 
 def test_plural_verb_with_players_sitting_out():
-    start = ev.PlayoffStart(("p9", "p10"), "beating", "Борис", "Борис", ("Анна", "Вера"), None)
+    start = ev.PlayoffStart(("p9", "p10"), "beating", "Борис", "Борис", ("Анна", "Вера"), None, ("Борис", "Глеб"))
     assert ru(start).endswith("Анна и Вера без карт и не играют.")
     assert en(start).endswith("Анна and Вера sit out with no cards.")
-    alone = ev.PlayoffStart(("p9", "p10"), "beating", "Борис", "Борис", ("Анна",), None)
+    alone = ev.PlayoffStart(("p9", "p10"), "beating", "Борис", "Борис", ("Анна",), None, ("Борис", "Вера"))
     assert ru(alone).endswith("Анна без карт и не играет.") and en(alone).endswith("Анна sits out with no cards.")
 
 
 def test_plural_and_singular_cards_going_to_the_discard():
-    one = ev.LeadAbandoned(("p11",), "Вера", "Анна", cards("TS"))
+    one = ev.LeadAbandoned(("p11",), "Вера", "Анна", cards("TS"), False)
     assert ru(one) == ("Это была последняя карта Веры, и розыгрыш с отбоем на этом кончается: отбиваться Анне не "
                        "нужно, десятка пик уходит в сброс.")
     assert en(one).endswith("and the ten of spades goes to the discard.")
-    two = ev.LeadAbandoned(("p11",), "Вера", "Анна", cards("TS TH"))
-    assert "Это были последние карты Веры" in ru(two) and ru(two).endswith("уходят в сброс.")
-    assert en(two).endswith("go to the discard.")
+    two = ev.LeadAbandoned(("p11",), "Вера", "Анна", cards("TS TH"), True)
+    assert ru(two).startswith("Это были последние карты Веры, и этап с отбоем на этом кончается") and \
+        ru(two).endswith("уходят в сброс.")
+    assert en(ev.LeadAbandoned(("p11",), "Vera", "Anna", cards("TS TH"), True)) == (
+        "Those were Vera's last cards, so the stage by beating ends at once: Anna need not answer, and the ten of "
+        "spades and the ten of hearts go to the discard.")
+
+
+def test_one_player_or_none_still_holding_cards_is_named():
+    # "they" for one player or none is gone: the holder is named, or nobody.
+    one = ev.PlayoffStart(("p9", "p10"), "beating", "Boris", "Boris", ("Anna",), "too_few", ("Boris",))
+    assert en(one) == ("The play-off by beating cannot be played: only Boris holds cards, and Boris's cards are fined "
+                       "as they stand.")
+    one_ru = ev.PlayoffStart(("p9", "p13"), "tricks", "Борис", "Борис", ("Анна",), "too_few", ("Борис",))
+    assert ru(one_ru) == "Розыгрыша на взятки не будет: карты остались только у Бориса, и штраф платят за то, что на руках."
+    stage = ev.SecondStage(("p11", "p13"), ("Анна",), None, "Анна", ("Анна",), "too_few", ("Вера",))
+    assert ru(stage) == ("У Анны кончились карты, и этап с отбоем окончен: штраф за неотбитые карты платят сейчас. "
+                         "Карты остались только у Веры, и на взятки играть некому: Вера платит по мастям.")
+    none = ev.SecondStage(("p11", "p13"), ("Anna", "Vera"), None, "Anna", ("Anna", "Vera"), "too_few", ())
+    assert en(none).endswith(". Nobody still holds cards, so there is no stage by tricks.")
+
+
+def test_the_suit_fine_names_the_suits_left_and_counts_their_cards():
+    fine = ev.SuitFine(("p15",), "Вера", 2, 4, {"D": 4}, "per_suit")
+    assert ru(fine) == ("У Веры на руках остались бубны (4 карты): Вера платит в копилку по мастям 2 фишки (по разу "
+                        "за каждую масть).")
+    two = ev.SuitFine(("p15",), "Борис", 5, 4, {"H": 1, "S": 3}, "per_card")
+    assert ru(two) == "У Бориса на руках остались черви (1 карта) и пики (3 карты): Борис платит в копилку по мастям 5 фишек."
+
+
+def test_a_short_deal_names_who_gets_no_cards():
+    deal = ev.Deal(("p8", "p5"), 9, {"Анна": cards("2S 3S 4S"), "Борис": cards("5S"), "Вера": [], "Глеб": []}, True)
+    assert ru(deal) == ("Колода сдающего на исходе: оставшиеся карты сдаются в обычном порядке. Анна — двойка пик, "
+                        "тройка пик и четвёрка пик; Борис — пятёрка пик. Вере и Глебу карт не достаётся.")
+    deal_en = ev.Deal(("p8", "p5"), 9, {"Anna": cards("2S 3S 4S"), "Boris": cards("5S"), "Vera": []}, True)
+    assert en(deal_en) == ("The dealer's deck is nearly out: what is left is dealt in the usual order. Anna gets the two "
+                           "of spades, the three of spades and the four of spades; Boris gets the five of spades. Vera "
+                           "gets no cards.")
 
 
 # ---------------------------------------------------------------------------- names
@@ -232,8 +356,8 @@ def test_every_russian_name_in_the_lessons_hands_is_declined():
              "Соня": "Сони Соне Соню Соней", "Таня": "Тани Тане Таню Таней"}
     for name, text in forms.items():
         assert " ".join(name_in(name, case) for case in ("gen", "dat", "acc", "ins")) == text, name
-    lead = ev.Lead(("p10",), "Вера", "Гриша", cards("8S 8H"))
-    assert ru(lead) == "Вера ходит под Гришу восьмёркой пик и восьмёркой червей; отбиваться Грише."
+    assert ru(lead("Вера", "Гриша", "8S 8H")).startswith("Вера ходит под Гришу восьмёркой пик и восьмёркой червей; "
+                                                         "Грише нужно")
 
 
 def test_a_name_the_engine_does_not_know_follows_igrok_in_its_case():
@@ -241,8 +365,7 @@ def test_a_name_the_engine_does_not_know_follows_igrok_in_its_case():
     assert name_in("Marie", "acc") == "игрока Marie" and name_in("Marie", "ins") == "игроком Marie"
     assert names_in(["P1", "P2"], "gen") == "игроков P1 и P2"
     assert names_in(["Анна", "P2"], "gen") == "Анны и игрока P2"
-    lead = ev.Lead(("p10",), "P1", "P2", cards("7H"))
-    assert ru(lead) == "P1 ходит под игрока P2 семёркой червей; отбиваться игроку P2."
+    assert ru(lead("P1", "P2", "7H")).startswith("P1 ходит под игрока P2 семёркой червей; игроку P2 нужно")
 
 
 # ---------------------------------------------------------------------------- no masculine form about a woman
@@ -365,10 +488,15 @@ def test_english_never_says_beat_off():
 
 
 def test_english_verbs_agree_with_one_card_and_one_player():
-    take = ev.Take(("p10",), "Vera", cards("9S"), ())
-    assert en(take) == "Vera cannot beat and takes the nine of spades, to be fined as a card not beaten; the turn passes on."
-    assert en(ev.PlayoffEnd(("p11",), ("Anna", "Boris"))).startswith("Anna and Boris have no cards left")
-    assert en(ev.PlayoffEnd(("p11",), ("Anna",))).startswith("Anna has no cards left")
+    take = ev.Take(("p10",), "Vera", cards("9S"), (), "Boris", "Anna", "Boris")
+    assert en(take) == ("Vera cannot beat and takes the nine of spades into the pile of cards not beaten. Vera misses "
+                        "the turn: Anna leads next, to Boris.")
+    covered = ev.Take(("p10",), "Vera", cards("9S"), ((c("9H"), c("KH")),), "Boris", None, None)
+    assert en(covered) == ("Vera covers the nine of hearts with the king of hearts but cannot beat the other, and takes "
+                           "the nine of spades into the pile of cards not beaten.")
+    assert en(ev.PlayoffEnd(("p11",), ("Anna", "Boris"), ("Vera",))).startswith("Anna and Boris have no cards left")
+    assert en(ev.PlayoffEnd(("p11",), ("Anna",), ("Vera",))).startswith("Anna has no cards left")
+    assert en(ev.PlayoffEnd(("p11",), ("Anna",), ("Vera",))).endswith("; Vera still holds cards.")
 
 
 # ---------------------------------------------------------------------------- one word per concept, one way of citing
@@ -382,7 +510,8 @@ def test_one_word_for_the_laid_aside_cards_and_paragraphs_cited_as_section_signs
         events += game.events
     for event in events:
         sentence = narrate(event, "ru")
-        assert not re.search(r"стопк|отложенн\w+ колод|отдельн\w+ колод|Отложено", sentence), sentence
+        # A player's pile is «стопка» («стопка неотбитых карт»); «колода» is the banker's or the dealer's.
+        assert not re.search(r"отложенн\w+ колод|отдельн\w+ колод|колод\w* неотбит|Отложено", sentence), sentence
         assert re.search(r"\(§\d+(, §\d+)*\)$", sentence) and not re.search(r"\bp\d", sentence), sentence
         assert re.search(r"\(p\d+(, p\d+)*\)$", narrate(event, "en"))
     russian = catalogue("ru")
@@ -416,7 +545,7 @@ def test_the_command_line_seat_lists_each_legal_moves_code_and_takes_russian_not
     for code in legal:  # each legal move with its code, then its words
         assert re.search(rf"^    {re.escape(code)} +Пойти ", out, re.MULTILINE), code
     assert "Сейчас вам нужно ходить (§10)." in out  # "take" refused, in Russian, to "you"
-    assert f"Борис ходит под Анну {move_text(lead, 'ru').split(' ', 1)[1]}; отбиваться Анне. (§10)" in out
+    assert f"Борис ходит под Анну {move_text(lead, 'ru').split(' ', 1)[1]}; Анне нужно отбиться" in out
 
 
 def test_a_net_below_zero_takes_the_minus_sign_in_both_languages():

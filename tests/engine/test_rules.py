@@ -287,7 +287,8 @@ def test_p8_rounds_go_on_until_a_deck_cannot_start_another(n, short_deal):
     game = Game(table(n), opts(short_deal=short_deal), seed=n)
     end = of_kind(game, "lottery_end")[0]
     assert end == {"kind": "lottery_end", "rule": ["p8", "p9"], "deck": "dealer", "rounds": rounds,
-                   "banker_left": 52 - 4 * rounds, "dealer_left": 0 if short_deal == "deal_out" else 52 % (3 * n)}
+                   "banker_left": 52 - 4 * rounds, "dealer_left": 0 if short_deal == "deal_out" else 52 % (3 * n),
+                   "played_off": True}
     assert len(of_kind(game, "lay")) == rounds == game.round
 
 
@@ -353,7 +354,7 @@ def test_p4_a_short_round_that_cannot_put_a_chip_on_each_card_is_not_played(shor
     game, _ = lottery(4, dealer="", stake=1, unclaimed="banker", short_pay=short_pay)
     end = of_kind(game, "lottery_end")[0]
     assert end == {"kind": "lottery_end", "rule": ["p8", "p9", "p4"], "deck": "dealer", "banker_left": 36,
-                   "dealer_left": 4, "rounds": 4}
+                   "dealer_left": 4, "rounds": 4, "played_off": True}
     assert len(of_kind(game, "lay")) == 4 and [str(c) for c in game.locations()["dealer_deck"]] == ["JC", "QC", "KC", "AC"]
     assert cards_in_one_place(game) and balanced(game)
     everyone, _ = lottery(4, dealer="", stake=1, unclaimed="banker")
@@ -474,7 +475,8 @@ def test_p10_the_leader_leads_one_card_or_two_of_one_rank(scenario):
     refused(game, "lead 2S 3S", AgainstTheRule)
     refused(game, "lead 2D", CardNotHeld)
     events = play(game, "lead 3H 3S")  # either order reads
-    assert events[0].to_json() == {"kind": "lead", "rule": ["p10"], "who": "Anna", "to": "Boris", "cards": ["3S", "3H"]}
+    assert events[0].to_json() == {"kind": "lead", "rule": ["p10"], "who": "Anna", "to": "Boris", "cards": ["3S", "3H"],
+                                   "answer": True, "beat": "same_suit", "failed_defence": "take_all"}
 
 
 def test_p10_must_beat_when_able(scenario):
@@ -505,7 +507,8 @@ def test_p10_beaten_cards_are_discarded_and_the_beater_leads_to_his_own_left(sce
     game = scenario(THREE, 0)
     discarded = len(game.discard)
     events = play(game, "lead 2H", "beat 2H>4H")
-    assert events[-1].to_json() == {"kind": "beat", "rule": ["p10"], "who": "Boris", "covers": [["2H", "4H"]]}
+    assert events[-1].to_json() == {"kind": "beat", "rule": ["p10"], "who": "Boris", "covers": [["2H", "4H"]],
+                                    "next_leader": "Boris", "next_to": "Vera"}
     assert [str(c) for c in game.discard[discarded:]] == ["2H", "4H"]
     assert game.phase == "lead" and game.to_act == 1 and game.table_cards == []
     assert play(game, "lead 2D")[0].to_json()["to"] == "Vera"
@@ -516,7 +519,8 @@ def test_p10_who_cannot_beat_takes_the_cards_into_his_penalty_pile_and_loses_his
     play(game, "lead 2S")
     assert [str(a) for a in game.legal_actions()] == ["take"]  # Boris has no spade
     events = play(game, "take")
-    assert events[0].to_json() == {"kind": "take", "rule": ["p10"], "who": "Boris", "cards": ["2S"], "covers": []}
+    assert events[0].to_json() == {"kind": "take", "rule": ["p10"], "who": "Boris", "cards": ["2S"], "covers": [],
+                                   "led_by": "Anna", "next_leader": "Vera", "next_to": "Anna"}
     assert [str(c) for c in game.penalty[1]] == ["2S"] and "2S" not in hand(game, "Boris")
     # Boris loses his turn: Vera, on his left, leads (to Anna).
     assert game.phase == "lead" and game.to_act == 2
@@ -580,7 +584,7 @@ def test_option_failed_defence_take_unbeaten(scenario):
     discarded = len(game.discard)
     events = play(game, "beat 7H>9H")
     assert events[0].to_json() == {"kind": "take", "rule": ["p10"], "who": "Boris", "cards": ["7S"],
-                                   "covers": [["7H", "9H"]]}
+                                   "covers": [["7H", "9H"]], "led_by": "Anna", "next_leader": "Anna", "next_to": "Boris"}
     assert [str(c) for c in game.discard[discarded:]] == ["7H", "9H"] and [str(c) for c in game.penalty[1]] == ["7S"]
     assert game.to_act == 0  # he failed, so he loses his turn
     single = scenario(ONE_COVER, 0, beat="any_suit", failed_defence="take_unbeaten")
@@ -606,7 +610,8 @@ def _ending(scenario, **options):
 
 def test_p11_the_playoff_ends_when_one_player_has_no_cards(scenario):
     game = _ending(scenario)
-    assert of_kind(game, "playoff_end")[0] == {"kind": "playoff_end", "rule": ["p11"], "out": ["Anna"]}
+    assert of_kind(game, "playoff_end")[0] == {"kind": "playoff_end", "rule": ["p11"], "out": ["Anna"],
+                                               "holders": ["Boris"]}
     assert hand(game, "Anna") == [] and len(hand(game, "Boris")) == 11 and game.over
 
 
@@ -629,7 +634,8 @@ def test_p11_option_last_lead_stop_at_once_ends_the_playoff_on_the_lead(scenario
     events = play(game, "lead 2D 2C")
     assert kinds(events)[:3] == ["lead", "lead_abandoned", "playoff_end"]
     assert events[1].to_json() == {"kind": "lead_abandoned", "rule": ["p11"], "who": "Anna", "to": "Boris",
-                                   "cards": ["2D", "2C"]}
+                                   "cards": ["2D", "2C"], "tricks_follow": False}
+    assert events[0].to_json()["answer"] is False  # nobody answers a last lead under stop_at_once
     assert of_kind(game, "playoff_end")[0]["out"] == ["Anna"] and game.over and game.legal_actions() == []
     assert [str(c) for c in game.discard[discarded:]] == ["2D", "2C"] and game.penalty[1] == []
     assert game.table_cards == [] and game.led == [] and cards_in_one_place(game) and balanced(game)
@@ -727,7 +733,8 @@ def test_p13_a_player_without_the_led_suit_plays_any_card(scenario):
 def test_p13_the_highest_card_of_the_led_suit_takes_the_trick_and_its_taker_leads(scenario):
     game = scenario(TRICKS, 0, playoff="tricks")
     events = play(game, "play 2S", "play 5S")
-    assert events[-1].to_json() == {"kind": "trick", "rule": ["p13"], "who": "Boris", "cards": ["2S", "5S"]}
+    assert events[-1].to_json() == {"kind": "trick", "rule": ["p13"], "who": "Boris", "cards": ["2S", "5S"],
+                                    "next_leader": "Boris"}
     assert game.to_act == 1 and [len(t) for t in game.tricks] == [0, 2]
     # Boris leads 2D; Anna's king of hearts is higher but not of the led suit: Boris takes.
     events = play(game, "play 2D", "play KH")
@@ -737,7 +744,9 @@ def test_p13_the_highest_card_of_the_led_suit_takes_the_trick_and_its_taker_lead
 def test_p14_play_goes_on_until_one_player_has_no_cards(scenario):
     game = scenario(TRICKS, 0, playoff="tricks")
     play(game, "play 2S", "play 5S", "play 2D", "play KH")
-    assert of_kind(game, "playoff_end")[0] == {"kind": "playoff_end", "rule": ["p14"], "out": ["Anna"]}
+    assert of_kind(game, "playoff_end")[0] == {"kind": "playoff_end", "rule": ["p14"], "out": ["Anna"],
+                                               "holders": ["Boris"]}
+    assert of_kind(game, "trick")[-1]["next_leader"] is None  # the last trick: nobody leads next
     assert game.over
 
 
@@ -817,7 +826,8 @@ def test_p13_option_playoff_beating_then_tricks_plays_the_cards_still_held_by_tr
     events = events[1:]
     assert kinds(events) == ["take", "second_stage", "fine"]
     assert events[1].to_json() == {"kind": "second_stage", "rule": ["p11", "p13"], "out": ["Vera"], "leader": "Anna",
-                                   "last_winner": "Vera", "sitting_out": ["Vera"], "not_played": None}
+                                   "last_winner": "Vera", "sitting_out": ["Vera"], "not_played": None,
+                                   "holders": ["Anna", "Boris"]}
     assert events[2].to_json() == {"kind": "fine", "rule": ["p11", "p12"], "who": "Anna", "amount": 2, "hand": 0,
                                    "penalty": 2, "per_card": 1}
     assert game.phase == "trick" and game.to_act == 0 and game.active == [True, True, False]
@@ -829,7 +839,8 @@ def test_p13_option_playoff_beating_then_tricks_plays_the_cards_still_held_by_tr
     assert all(e["who"] != "Vera" for e in of_kind(game, "play"))
     # Boris cannot follow diamonds: Anna takes every trick and runs out after eight (p14); Boris pays
     # into the kitty by suit for what he still holds (p15), once, and nobody pays p11 for a hand.
-    assert of_kind(game, "playoff_end") == [{"kind": "playoff_end", "rule": ["p14"], "out": ["Anna"]}]
+    assert of_kind(game, "playoff_end") == [{"kind": "playoff_end", "rule": ["p14"], "out": ["Anna"],
+                                             "holders": ["Boris"]}]
     fines = [(f["rule"], f["who"]) for f in of_kind(game, "fine")]
     assert fines == [(["p11", "p12"], "Anna"), (["p15"], "Boris")]
     assert of_kind(game, "fine")[-1]["hand"] == 10 and len(game.hands[1]) == 10 and game.penalty[0] != []
