@@ -95,11 +95,12 @@ def players(value: Any, hosts_play: bool) -> int:
     return number
 
 
-def seat_names(count: int, hosts_play: bool) -> None:
-    """A list of `count` names for the players' seats: 2-17 card players (p2), before any is read."""
+def seat_names(count: int, hosts_play: bool | None) -> None:
+    """A list of `count` names for the players' seats: 2-17 card players (p2), before any is read
+    (`hosts_play` None: not known yet, so only the most is checked)."""
     hosts = 2 if hosts_play else 0
-    if not MIN_PLAYERS <= count + hosts <= MAX_PLAYERS:
-        raise TableError("seat_count", "p2", count=count + hosts, hosts_play=hosts_play)
+    if count + hosts > MAX_PLAYERS or (hosts_play is not None and count + hosts < MIN_PLAYERS):
+        raise TableError("seat_count", "p2", count=count + hosts, hosts_play=bool(hosts_play))
 
 
 def items(count: int, field: str, most: int, **facts: Any) -> None:
@@ -187,7 +188,7 @@ _TOML_TOKEN = re.compile(r'''
                 | '[^'\n]*' )
     | (?P<open_string> """ | \'\'\' | " | ' )
     | (?P<comment> \#[^\n]* )
-    | (?<![A-Za-z_.])(?P<number> [0-9][0-9_]* )
+    | (?<![A-Za-z0-9_.])(?P<number> [0-9][0-9_]* )
     | (?P<open> [\[{] )
     | (?P<close> [\]}] )
 ''', re.VERBOSE)

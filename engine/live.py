@@ -272,12 +272,16 @@ def _practice_record(request: dict[str, Any], lang: str) -> Record:
     return setup_record({**request["setup"], "notes": []}, lang)
 
 
+def _practice_check(request: dict[str, Any], lang: str) -> dict[str, Any]:
+    move = limits.text(str(request["move"]), "move", MAX_MOVE_CHARS)  # (before the hand is replayed)
+    return practice.check(_practice_record(request, lang), request["index"], move, lang)
+
+
 _REQUESTS: dict[str, Callable[[dict[str, Any], str], Any]] = {
     "replay": lambda request, lang: replay(request["setup"], lang),
     "seat": _take_seat, "move": _move, "undo": _undo, "leave": _leave, "simulate": simulate,
     "practice": lambda request, lang: practice.decisions(_practice_record(request, lang), request["seat"], lang),
-    "practice_check": lambda request, lang: practice.check(_practice_record(request, lang), request["index"],
-                                                           request["move"], lang),
+    "practice_check": lambda request, lang: _practice_check(request, lang),
 }
 
 # write_record / read_record: a hand written in the page (engine/writer.py documents them).

@@ -507,7 +507,7 @@ def _notation(code: str, f: dict[str, Any], lang: str) -> str:
 _SHOWN_CHARS = 40  # of a value quoted in a refusal: a 5,000-digit seed or a 3,000-character name is cut
 
 
-def _shown(value: Any, lang: str) -> str:
+def _shown(value: Any, lang: str, length: bool = True) -> str:
     """A value as a refusal quotes it: a text in quotes ('x' / «x»), cut after 40 characters and with
     its control characters escaped; a number as written (one too long to read, by its length); a
     date as TOML writes it; a list or a table by what it is. Never Python's repr."""
@@ -519,7 +519,7 @@ def _shown(value: Any, lang: str) -> str:
         cut = len(text) > _SHOWN_CHARS
         quoted = text[:_SHOWN_CHARS] + ("…" if cut else "")
         quoted = f"'{quoted}'" if en else f"«{quoted}»"
-        if cut:
+        if cut and length:
             quoted += f" ({_counted(len(value), 'char', lang)})"
         return quoted
     if isinstance(value, bool):
@@ -809,7 +809,6 @@ _LIMIT_FIELDS = {
     "move": ("the move", "ход"),
     "notes": ("the notes", "примечаний"),
     "deck": ("the deck", "карт в колоде"),
-    "players": ("the names of the players", "имён игроков"),
     "games": ("the number of games", "число конов"),
 }
 
@@ -817,7 +816,7 @@ _LIMIT_FIELDS = {
 def _limit(code: str, f: dict[str, Any], lang: str) -> str:
     """A size over its limit (limits.py): the field, the size and the limit."""
     en = lang == "en"
-    facts = {k: _shown(v, lang) if k == "name" else v for k, v in f.items()}
+    facts = {k: _shown(v, lang, length=False) if k == "name" else v for k, v in f.items()}
     field = _LIMIT_FIELDS[f["field"]][0 if en else 1].format(**facts)
     size, most = int(f.get("size") or 0), int(f.get("most") or 0)
     if code == "too_long":

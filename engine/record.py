@@ -224,9 +224,9 @@ def _table(data: Any, locate: _Locator, section: str) -> Table:
     players = data.get("players")
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
         raise RecordError(locate.key("players", section), "players_list", section=section)
-    try:  # (before a name is read: the table checks them)
-        limits.items(len(players), "players", limits.MAX_PLAYERS)
-    except LimitError as error:
+    try:  # (before a name is read: the table checks them, with the options)
+        limits.seat_names(len(players), None)
+    except TableError as error:
         raise RecordError(locate.key("players", section), "inner", error=error) from None
     for key in ("banker", "dealer"):
         if not isinstance(data.get(key), str):
@@ -350,6 +350,7 @@ def _parse_record(text: str, name: str) -> tuple[Record, Game]:
         raise RecordError(locate.key("games"), "session_played_by_policy")
 
     about = _about(data["about"], locate) if "about" in data else None
+    _note_sizes(data.get("notes", []), locate)  # before the game is played for them
     record = Record(table, options, seed, decks, pool, moves, [], games, names, about)
     events: list[Event] = []
     game = record.play(observer=lambda _, event: events.append(event),
@@ -398,6 +399,21 @@ def event_cards(event: Event) -> set[str]:
 
     walk(event.to_json())
     return found
+
+
+def _note_sizes(data: Any, locate: _Locator) -> None:
+    """The notes' number and texts against their limits (limits.py), before anything is made of them."""
+    if not isinstance(data, list):
+        return  # (_notes says what is wrong)
+    try:
+        limits.items(len(data), "notes", limits.MAX_STEPS)
+    except LimitError as error:
+        raise RecordError(locate.key("notes"), "inner", error=error) from None
+    for i, note in enumerate(data):
+        if isinstance(note, dict):
+            for lang in LANGS:
+                if isinstance(note.get(lang), str):
+                    _text(note[lang], locate.table_item("notes", i), "note", step=note.get("step"))
 
 
 def _notes(data: Any, events: list[Event], locate: _Locator) -> list[Note]:

@@ -22,7 +22,7 @@ from typing import Any, Callable
 
 from . import limits
 from .errors import EngineError
-from .limits import MAX_NOTE_CHARS, MAX_SESSION_GAMES, whole_number
+from .limits import MAX_NOTE_CHARS, MAX_SESSION_GAMES, MAX_STEPS, whole_number
 from .options import Table
 from .record import MAX_GAMES, About, Note, parse_record, write_record
 from .trace import for_page, trace
@@ -58,6 +58,14 @@ def tables(table: Table, lang: str, names: Any = None) -> dict[str, Table]:
     return out
 
 
+def _note_sizes(data: Any) -> None:
+    """The notes' number and texts against their limits, before the game is played for them."""
+    limits.items(len(data or []), "notes", MAX_STEPS)
+    for item in data or []:
+        for lang in LANGS:
+            limits.text(str(item.get(lang) or ""), "note", MAX_NOTE_CHARS, step=item.get("step"))
+
+
 def _notes(data: Any, steps: int) -> list[Note]:
     notes: dict[int, Note] = {}
     limits.items(len(data or []), "notes", steps)  # a note per step at most
@@ -65,8 +73,7 @@ def _notes(data: Any, steps: int) -> list[Note]:
         step = item.get("step")
         if not isinstance(step, int) or isinstance(step, bool) or not 1 <= step <= steps:
             raise WriterError("note_step", step=step, steps=steps)
-        text = {lang: limits.clean_text(limits.text(str(item.get(lang) or ""), "note", MAX_NOTE_CHARS, step=step)).strip()
-                for lang in LANGS}
+        text = {lang: limits.clean_text(str(item.get(lang) or "")).strip() for lang in LANGS}
         if not any(text.values()):
             raise WriterError("note_empty", step=step)
         if step in notes:
@@ -90,6 +97,7 @@ def write_request(request: dict[str, Any], lang: str) -> dict[str, Any]:
     from .live import setup_record  # (live registers these requests: imported late, not in a cycle)
 
     setup = request["setup"]
+    _note_sizes(request.get("notes"))
     if whole_number(setup.get("games") or 1, "games", 1, "p12", maximum=MAX_SESSION_GAMES) > 1:
         raise WriterError("session")
     record = setup_record(setup, lang)
