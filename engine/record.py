@@ -266,6 +266,24 @@ def parse_record(text: str, name: str = "<record>") -> tuple[Record, Game]:
         raise RecordError(f"{name}:1", "inner", error=error) from None
 
 
+def toml_error(text: str, error: tomllib.TOMLDecodeError, shape: limits.TomlShape | None = None) -> tuple[int, str]:
+    """The line of a TOML error and what the parser said (narration's "not_toml" words it): a string
+    or a bracket never closed is at the line where it opened, not at the end of the document (or the
+    line where the parser gave up)."""
+    message = str(error)
+    detail = re.sub(r" \(at (line|end).*$", "", message)
+    match = re.search(r"\(at line (\d+), column \d+\)", message)
+    line = int(match.group(1)) if match else max(1, len(text.rstrip().splitlines()))
+    if shape is None:
+        try:
+            shape = limits.scan_toml(text)
+        except LimitError:
+            return line, detail
+    if shape.unclosed is not None and shape.line(shape.unclosed) <= line:
+        line, detail = shape.line(shape.unclosed), shape.unclosed_what
+    return line, detail
+
+
 def _parse_record(text: str, name: str) -> tuple[Record, Game]:
     text = text.removeprefix("\ufeff")  # a byte order mark, as Windows' Notepad writes it
     try:
@@ -277,14 +295,7 @@ def _parse_record(text: str, name: str) -> tuple[Record, Game]:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
-        message = str(error)
-        detail = re.sub(r" \(at (line|end).*$", "", message)
-        match = re.search(r"\(at line (\d+), column \d+\)", message)
-        line = int(match.group(1)) if match else max(1, len(text.rstrip().splitlines()))
-        if shape.unclosed is not None and shape.line(shape.unclosed) <= line:
-            # A string or a bracket never closed: its line, not the end of the document (or the line
-            # where the parser gave up) is where the mistake is.
-            line, detail = shape.line(shape.unclosed), shape.unclosed_what
+        line, detail = toml_error(text, error, shape)
         raise RecordError(f"{name}:{line}", "not_toml", detail=detail) from None
     except (ValueError, RecursionError):  # what the scan above lets through (it should let nothing)
         raise RecordError(f"{name}:1", "big_number", most=limits.MAX_DIGITS) from None
