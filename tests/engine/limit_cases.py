@@ -55,14 +55,16 @@ def guarded(names: tuple[str, ...], reached: list[str]) -> Iterator[None]:
     saved = []
     for name in names:
         for owner, attr in BUILDERS[name]:
-            original = owner.__dict__[attr] if isinstance(owner, type) else getattr(owner, attr)
+            if attr not in vars(owner):
+                continue  # (a builder an older engine does not have)
+            original = vars(owner)[attr]
             saved.append((owner, attr, original))
 
             def guard(*args: Any, _name: str = name, **kwargs: Any) -> Any:
                 reached.append(_name)
                 raise BuilderReached(_name)
 
-            setattr(owner, attr, staticmethod(guard) if isinstance(owner, type) else guard)
+            setattr(owner, attr, staticmethod(guard) if isinstance(original, staticmethod) else guard)
     try:
         yield
     finally:
