@@ -48,6 +48,22 @@ def test_the_guards_stop_a_builder_that_is_reached():
     assert "result" in limit_cases.ask({"type": "replay", "setup": limit_cases.setup()})  # and is taken away
 
 
+def test_a_request_too_large_or_too_deep_to_be_the_pages_is_a_bad_request_not_a_crash(monkeypatch):
+    from engine.limits import MAX_REQUEST_CHARS
+    from engine.live import handle
+
+    def parse(*args, **kwargs):
+        raise AssertionError("parsed")
+
+    with monkeypatch.context() as patched:  # the size is checked before the JSON is read
+        patched.setattr(limit_cases.json, "loads", parse)
+        reply = limit_cases.json.JSONDecoder().decode(handle(" " * (MAX_REQUEST_CHARS + 1)))
+    assert reply["failure"]["code"] == "bad_request"
+    deep = limit_cases.json.loads(handle("[" * 100_000 + "]" * 100_000))
+    assert deep == {"failure": {"code": "bad_request", "detail": "not a JSON request: RecursionError"}}
+    assert limit_cases.json.loads(handle("[1]"))["failure"]["code"] == "bad_request"
+
+
 # ---------------------------------------------------------------------------- numbers as text
 
 
