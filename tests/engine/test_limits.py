@@ -15,6 +15,8 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import limit_cases
 from engine import RecordError, Table, TableError, parse_record, read_record
@@ -301,3 +303,41 @@ def test_dates_from_toml_are_shown_as_iso_dates():
     assert _shown(datetime.date(2026, 12, 2), "en") == "2026-12-02"
     assert _shown("x" * 41, "ru") == "«" + "x" * 40 + "…» (41 знак)"
     assert _shown(10**200, "en") == "a number of about 201 digits"
+
+
+# ---------------------------------------------------------------------------- any text at all
+
+HANDS = sorted((REPO / "lessons" / "hands").glob("*.toml"))
+
+
+def read_or_refuse(text: str) -> RecordError | None:
+    """A record's text is read, or refused with a RecordError (file:line and words): nothing else."""
+    try:
+        parse_record(text, "r.toml")
+    except RecordError as error:
+        assert str(error).startswith("r.toml") and error.words("ru").startswith("r.toml")
+        return error
+    return None
+
+
+@pytest.mark.parametrize("hand", HANDS, ids=[p.stem for p in HANDS])
+def test_a_record_cut_anywhere_is_refused_in_words_at_a_line_of_what_is_left(hand):
+    text = hand.read_text(encoding="utf-8")
+    for end in range(0, len(text), max(1, len(text) // 60)):
+        error = read_or_refuse(text[:end])
+        if error is not None and error.code == "not_toml":  # (a hand's first line is a comment: never the place)
+            line = int(error.facts["where"].rsplit(":", 1)[1])
+            assert 1 < line <= text[:end].count("\n") + 1, (end, str(error))
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_a_record_with_any_line_changed_is_read_or_refused_in_words(data):
+    lines = HANDS[0].read_text(encoding="utf-8").splitlines()
+    index = data.draw(st.integers(0, len(lines) - 1))
+    lines[index] = data.draw(st.one_of(
+        st.text(max_size=40),
+        st.sampled_from(["x = " + "[" * 50, 'seed = "7"', "seed = 1e400", "seed = -0", 'cards = ["ZZ"]',
+                         "stake = 1979-05-27", "[[notes]]", "games = 11", "pool = 0x7fffffffffffffffff",
+                         'players = ["A", "A\u200b"]', 'banker = "\u202e"', "moves = [[[]]]"])))
+    read_or_refuse("\n".join(lines))
