@@ -137,7 +137,7 @@ OVER: list[Over] = [
      ("the number of games (p12): 11 is not a whole number from 1 to 10",), "p12"),
     ("moves: 1,001", {"type": "replay", "setup": setup(actions=["take"] * (MAX_MOVES + 1))}, ("moves", "deal"),
      (f"the moves: {MAX_MOVES + 1}, more than the limit of {MAX_MOVES}",), None),
-    ("move: 201 characters", {"type": "replay", "setup": setup(actions=["lead " + "7H " * 66])}, ("moves", "deal"),
+    ("move: over 200 characters", {"type": "replay", "setup": setup(actions=["lead " + "7H " * 66])}, ("moves", "deal"),
      ("the move: 203 characters, more than the limit of 200",), None),
     ("notes: over the steps' limit", {"type": "replay", "setup": setup(notes=notes(MAX_STEPS + 1))}, ("deal",),
      (f"the notes: {MAX_STEPS + 1}, more than the limit of {MAX_STEPS}",), None),
