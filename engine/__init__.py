@@ -6,7 +6,7 @@ cites its paragraph, and every open question of the text is an option (see optio
 
 from .actions import Action, Beat, Lead, NotationError, Play, Stake, Take, action_key, parse_action
 from .cards import FULL_DECK, Card, CardError, check_deck, format_cards, parse_cards
-from .errors import EngineError
+from .errors import EngineError, LimitError
 from .events import Event
 from .game import BANKER, AgainstTheRule, CardNotHeld, Game, IllegalMove, NotYourMove, Phase, shuffled_decks
 from .narration import narrate
@@ -20,7 +20,7 @@ from .view import snapshot
 
 __all__ = [
     "Action", "AgainstTheRule", "BANKER", "Beat", "Card", "CardError", "CardNotHeld", "EngineError", "Event", "FULL_DECK", "Game",
-    "IllegalMove", "Lead", "NotYourMove", "NotationError", "Note", "OptionError", "Options", "Phase", "Play", "Record",
+    "IllegalMove", "Lead", "LimitError", "NotYourMove", "NotationError", "Note", "OptionError", "Options", "Phase", "Play", "Record",
     "RecordError", "Session", "Stake", "Stream", "Table", "TableError", "Take", "action_key", "card_name",
     "check_deck", "default_policy", "format_cards", "narrate", "parse_action", "parse_cards", "parse_record",
     "play_out", "random_policy", "read_record", "shuffled_decks", "snapshot", "write_record",

@@ -5,33 +5,53 @@ from __future__ import annotations
 import argparse
 import contextlib
 import csv
+import errno
 import json
 import multiprocessing
+import os
 import sys
 import time
-from typing import Any, Iterable
+from typing import Any, Iterable, Iterator, TextIO
 
+from . import limits
 from .actions import Action, parse_action
 from .catalogue import DECISIONS
 from .errors import EngineError
 from .game import BANKER, Game, Phase, even_spread
+from .limits import MAX_JOBS, MAX_RUN_GAMES, MAX_SEED, for_terminal, whole_number
 from .live import DECISION_RULES, LiveError
 from .narration import narrate
-from .options import CATALOGUE, Options, OptionError, Table, TableError
+from .options import CATALOGUE, Options, Table
 from .policy import default_policy
-from .record import RecordError, read_record
+from .record import read_record
 from . import stats
 from .stats import GameRow, Tally
 from .trace import summary, trace
 from .words import DEFAULT_HOSTS, move_text, paragraphs
 
 
-def _table(players: str, lang: str = "en") -> Table:
-    """A number (the default names of `lang`), or names separated by commas (with the default hosts)."""
-    if players.isdigit():
-        return Table.default(int(players), lang)
-    names = tuple(p.strip() for p in players.split(",") if p.strip())
-    return Table(names, *DEFAULT_HOSTS[lang])
+def _say(text: str, file: TextIO | None = None, end: str = "\n") -> None:
+    """Print a line that may hold what was read (a name, a note, a file's name): no control
+    character reaches the terminal (limits.for_terminal)."""
+    print(for_terminal(text), end=end, file=file or sys.stdout)
+
+
+def _table(players: str, lang: str = "en", options: Options | None = None) -> Table:
+    """A number (the default names of `lang`), or names separated by commas (with the default hosts).
+    Anything written only in digits is a number, and is read as limits.py reads one: "²", "٣" and
+    "-3" are refused (p2), not taken for a name."""
+    hosts_play = options is not None and options.hosts_play == "yes"
+    given = players.strip()
+    if given and all(ch.isdigit() or ch in "+-" for ch in given):
+        return Table.default(limits.players(given, hosts_play), lang)
+    names = [p.strip() for p in players.split(",") if p.strip()]
+    limits.seat_names(len(names), hosts_play)
+    return Table(tuple(names), *DEFAULT_HOSTS[lang])
+
+
+def _seed(text: str) -> int:
+    """One rule for every command: a whole number from 0 to 2**63 - 1 (a record's seed)."""
+    return whole_number(text, "seed", 0, maximum=MAX_SEED)
 
 
 _PROMPT = {
@@ -52,8 +72,8 @@ def _ask(game: Game, seat: str, lang: str) -> Action | None:
     a refused move is explained and asked again. None at the end of the input."""
     words = _PROMPT[lang]
     phase = game.phase.value
-    print(words["turn"].format(seat=seat, decision=DECISIONS[phase][lang],
-                                rule=paragraphs(DECISION_RULES[game.phase], lang)))
+    _say(words["turn"].format(seat=seat, decision=DECISIONS[phase][lang],
+                               rule=paragraphs(DECISION_RULES[game.phase], lang)))
     if game.phase is Phase.STAKE:
         print("  " + words["stake"].format(total=game.pool, even=" ".join(str(n) for n in even_spread(game.pool))))
     else:
@@ -75,20 +95,21 @@ def _ask(game: Game, seat: str, lang: str) -> Action | None:
             game.check(action)
             return action
         except EngineError as error:
-            print(error.words(lang, you=True))
+            _say(error.words(lang, you=True))
 
 
 def cmd_play(args: argparse.Namespace) -> int:
     """A game told in one language; with --seat, that seat's decisions are typed (the others play by
     the default policy)."""
     options = Options.parse_pairs(args.option)
-    table = _table(args.players, args.lang)
-    game = Game(table, options, seed=args.seed)
+    table = _table(args.players, args.lang, options)
+    game = Game(table, options, seed=_seed(args.seed))
     seat = None
     if args.seat is not None:
-        given = args.seat.strip()
-        if given.isdigit() and 1 <= int(given) <= len(game.seats):
-            given = game.seats[int(given) - 1]
+        given = limits.clean_name(args.seat)
+        number = limits.parse_whole(given)
+        if number is not None and 1 <= number <= len(game.seats):
+            given = game.seats[number - 1]
         if given.lower() in ("banker", "банкир"):
             seat = BANKER
         elif given in game.seats:
@@ -98,7 +119,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     printed = 0
     while True:
         for event in game.events[printed:]:
-            print(narrate(event, args.lang))
+            _say(narrate(event, args.lang))
         printed = len(game.events)
         if game.over:
             return 0
@@ -121,9 +142,9 @@ def cmd_replay(args: argparse.Namespace) -> int:
         print(json.dumps(out, ensure_ascii=False, indent=1))
     else:
         for number, step in enumerate(told["steps"], 1):
-            print(f"{number:4d}  {step['text'][args.lang]}")
+            _say(f"{number:4d}  {step['text'][args.lang]}")
             if "note" in step:
-                print(f"      » {step['note'][args.lang]}")
+                _say(f"      » {step['note'][args.lang]}")
     return 0
 
 
@@ -168,54 +189,59 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     (--json: as data), the time taken and the progress bar to stderr; --csv FILE writes a row per
     game, in game order."""
     options = Options.parse_pairs(args.option)
-    table = _table(args.players, args.lang)
+    count = whole_number(args.games, "games", 1, maximum=MAX_RUN_GAMES)
+    jobs = whole_number(args.jobs, "jobs", 1, maximum=MAX_JOBS)
+    seed = _seed(args.seed)
+    table = _table(args.players, args.lang, options)
     table.check(options)
-    count, jobs = args.games, args.jobs
     if args.carry and jobs > 1:
-        print("error: --carry plays a session, each game after the one before: it needs --jobs 1" if args.lang == "en"
-              else "ошибка: --carry играет сессию, кон за коном: нужно --jobs 1", file=sys.stderr)
+        words = _CLI_WORDS[args.lang]
+        _say(f"{words['error']}: {words['carry']}", sys.stderr)
         return 2
     names = table.seats(options)
     progress = _Progress(count, args.progress or (sys.stderr.isatty() and not args.json))
     try:
         out = open(args.csv, "w", newline="", encoding="utf-8") if args.csv else None
+        writer = csv.writer(out) if out else None
+        if writer:
+            writer.writerow(stats.csv_header(names))
     except OSError as error:
-        print(f"error: --csv {args.csv}: {error.strerror}", file=sys.stderr)
-        return 2
-    writer = csv.writer(out) if out else None
-    if writer:
-        writer.writerow(stats.csv_header(names))
+        raise CsvError(args.csv, error) from None
     started = time.perf_counter()
     try:
         if args.carry:
-            total = Tally(len(table.players), options, args.seed, args.policy, carry=True)
-            for row in stats.session_rows(table, options, args.seed, count, args.policy):
+            total = Tally(len(table.players), options, seed, args.policy, carry=True)
+            for row in stats.session_rows(table, options, seed, count, args.policy):
                 total.add(row)
                 if writer:
-                    writer.writerow(stats.csv_row(row, options))
+                    _write_csv(args.csv, lambda: writer.writerow(stats.csv_row(row, options)))
                 progress.update(total.games)
         else:
             # Chunks small enough that the processes finish together (a dozen or more each), at most
-            # SIMULATE_CHUNK games so that the progress bar moves.
+            # SIMULATE_CHUNK games so that the progress bar moves; made as the processes take them.
             size = max(1, min(SIMULATE_CHUNK, -(-count // (16 * jobs))))
-            work = [(table, options, args.seed, first, min(size, count - first), args.policy, writer is not None)
-                    for first in range(0, count, size)]
-            total = Tally(len(table.players), options, args.seed, args.policy)
+            chunks = -(-count // size)
+
+            def work() -> Iterator[tuple[Table, Options, int, int, int, str, bool]]:
+                for first in range(0, count, size):
+                    yield table, options, seed, first, min(size, count - first), args.policy, writer is not None
+
+            total = Tally(len(table.players), options, seed, args.policy)
             with contextlib.ExitStack() as stack:
                 if jobs > 1:
-                    pool = stack.enter_context(multiprocessing.get_context().Pool(min(jobs, len(work))))
-                    results: Iterable[tuple[Tally, list[GameRow]]] = pool.imap(_chunk, work)
+                    pool = stack.enter_context(multiprocessing.get_context().Pool(min(jobs, chunks)))
+                    results: Iterable[tuple[Tally, list[GameRow]]] = pool.imap(_chunk, work())
                 else:
-                    results = map(_chunk, work)
+                    results = map(_chunk, work())
                 for tally, kept in results:  # in game order
                     total.merge(tally)
                     if writer:
-                        writer.writerows(stats.csv_row(row, options) for row in kept)
+                        _write_csv(args.csv, lambda: writer.writerows(stats.csv_row(row, options) for row in kept))
                     progress.update(total.games)
     finally:
         progress.close()
         if out:
-            out.close()
+            _write_csv(args.csv, out.close)
     elapsed = time.perf_counter() - started
     figures = total.figures(args.lang, names)
     if args.json:
@@ -228,6 +254,48 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 
 SIMULATE_CHUNK = 250  # games a process plays between two reports: a progress step, a slice of the CSV
+
+
+class CsvError(Exception):
+    """The CSV file of `simulate --csv` could not be written (the disk is full, it may not be written…)."""
+
+    def __init__(self, path: str, error: OSError) -> None:
+        super().__init__(path)
+        self.path, self.errno, self.strerror = path, error.errno, error.strerror or type(error).__name__
+
+
+def _write_csv(path: str, write: Any) -> None:
+    try:
+        write()
+    except OSError as error:
+        raise CsvError(path, error) from None
+
+
+# The command line's own messages (the engine's refusals are narration's), and why a file could not
+# be written, by errno (the system's own words are English only).
+_CLI_WORDS = {
+    "en": {"error": "error", "carry": "--carry plays a session, each game after the one before: it needs --jobs 1",
+           "csv": "--csv {path}: the file cannot be written: {why}",
+           "bug": "the engine failed on this input ({kind}): this is an engine problem, not a mistake of yours; "
+                  "please report it with the command you typed",
+           "interrupted": "interrupted"},
+    "ru": {"error": "ошибка", "carry": "--carry играет сессию, кон за коном: нужно --jobs 1",
+           "csv": "--csv {path}: в этот файл нельзя записать: {why}",
+           "bug": "движок не справился с этими данными ({kind}): это ошибка движка, а не ваша; сообщите о ней, "
+                  "приложив введённую команду",
+           "interrupted": "прервано"},
+}
+_ERRNO_WORDS = {
+    errno.ENOSPC: ("no space is left on the device", "на диске не осталось места"),
+    errno.EACCES: ("permission denied", "нет прав на запись"),
+    errno.EPERM: ("permission denied", "нет прав на запись"),
+    errno.EROFS: ("the file system is read-only", "файловая система только для чтения"),
+    errno.EISDIR: ("it is a folder", "это папка"),
+    errno.ENOENT: ("there is no such folder", "такой папки нет"),
+    errno.ENOTDIR: ("a part of the path is not a folder", "часть пути — не папка"),
+    errno.EINVAL: ("this file does not take writing", "этот файл не принимает записи"),
+    errno.EIO: ("an input/output error", "ошибка ввода-вывода"),
+}
 
 
 def _print_figures(f: dict[str, Any]) -> None:
@@ -301,19 +369,13 @@ def cmd_options(args: argparse.Namespace) -> int:
     return 0
 
 
-def _at_least_one(text: str) -> int:
-    if not text.strip().isdigit() or int(text) < 1:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number >= 1")
-    return int(text)
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m engine", description="Card Lottery («Карточная лотерея»)")
     sub = parser.add_subparsers(dest="command", required=True)
     for name in ("play", "simulate"):
         p = sub.add_parser(name)
         p.add_argument("--players", default="4", help="a number, or names separated by commas (default 4)")
-        p.add_argument("--seed", type=int, default=0)
+        p.add_argument("--seed", default="0", help="a whole number from 0 to 2**63 - 1 (default 0)")
         p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="an interpretation, repeatable")
         if name == "play":
             p.add_argument("--lang", choices=("en", "ru"), default="en")
@@ -321,13 +383,13 @@ def main(argv: list[str] | None = None) -> int:
                                           "(for spread=chosen); each decision lists the legal moves' codes")
             p.set_defaults(run=cmd_play)
         else:
-            p.add_argument("games", type=_at_least_one, metavar="N",
+            p.add_argument("games", metavar="N",
                            help="games: independent games from an empty pool, game k dealt as a session seeded "
                                 "--seed deals its game k (engine/stats.py)")
             p.add_argument("--policy", choices=stats.POLICIES, default="default",
                            help="the computer players: the default policy, or uniform over the legal moves "
                                 "(seeded from each game's seed)")
-            p.add_argument("--jobs", type=_at_least_one, default=1, metavar="J",
+            p.add_argument("--jobs", default="1", metavar="J",
                            help="processes to spread the games over (the same figures for any J)")
             p.add_argument("--csv", metavar="FILE", help="write a row per game (seed, options, nets, rounds...)")
             p.add_argument("--carry", action="store_true",
@@ -347,12 +409,29 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--lang", choices=("en", "ru"), default="en")
     p.set_defaults(run=cmd_replay)
     args = parser.parse_args(argv)
+    lang = getattr(args, "lang", "en")
+    words = _CLI_WORDS[lang]
     try:
-        return int(args.run(args))
-    except (RecordError, OptionError, TableError, LiveError) as error:
-        lang = getattr(args, "lang", "en")
-        print(f"{'error' if lang == 'en' else 'ошибка'}: {error.words(lang)}", file=sys.stderr)
+        code = int(args.run(args))
+        sys.stdout.flush()  # (here, so that a closed pipe is met below, not at exit)
+        return code
+    except EngineError as error:  # the input refused: what is wrong, where (file:line) and the paragraph
+        _say(f"{words['error']}: {error.words(lang)}", sys.stderr)
         return 2
+    except CsvError as error:
+        why = _ERRNO_WORDS.get(error.errno or 0, (error.strerror, error.strerror))[0 if lang == "en" else 1]
+        _say(f"{words['error']}: {words['csv'].format(path=error.path, why=why)}", sys.stderr)
+        return 2
+    except BrokenPipeError:  # the reader went away (`| head`): stop quietly, as a Unix tool does
+        with contextlib.suppress(OSError):
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
+    except KeyboardInterrupt:
+        _say(f"\n{words['interrupted']}", sys.stderr)
+        return 130
+    except Exception as error:  # noqa: BLE001 - a bug of the engine: said in a sentence, not a traceback
+        _say(f"{words['error']}: {words['bug'].format(kind=type(error).__name__)}", sys.stderr)
+        return 70  # EX_SOFTWARE
 
 
 if __name__ == "__main__":

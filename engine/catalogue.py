@@ -12,7 +12,8 @@ from typing import Any
 
 from .cards import FULL_DECK, SUITS
 from .game import Phase
-from .options import CATALOGUE, MAX_PLAYERS, MAX_SEED, MIN_PLAYERS, Options
+from .limits import MAX_CHIPS, catalogue_limits
+from .options import CATALOGUE, Options
 from .words import NOUNS, PARAGRAPH_IDS, RANK_INDEX, SUIT_LETTERS, SUIT_SYMBOLS, SUIT_WORDS, card_name, paragraphs
 
 # The phases as the table's heading names them: the lottery's rounds, the play-off, the end.
@@ -77,13 +78,13 @@ def catalogue(lang: str) -> dict[str, Any]:
     for info in CATALOGUE:
         options.append({
             "key": info.key, "rules": list(info.rules), "kind": info.kind, "default": default[info.key],
-            "minimum": info.minimum, "label": info.label[lang], "question": info.question[lang],
+            "minimum": info.minimum, **({"maximum": MAX_CHIPS} if info.kind != "choice" else {}), "label": info.label[lang], "question": info.question[lang],
             "choices": [{"value": c.value, "label": c.label[lang], "reading": c.reading[lang] if c.reading else None}
                         for c in info.choices],
         })
     return {
         "lang": lang,
-        "limits": {"players": [MIN_PLAYERS, MAX_PLAYERS], "players_rule": "p2", "seed_max": str(MAX_SEED)},
+        "limits": catalogue_limits(),  # what the page checks itself (a file's size, a note's length…) or shows
         # How the page's language cites each paragraph: "p7" in English, «§7» in Russian.
         "paragraphs": {pid: paragraphs(pid, lang) for pid in PARAGRAPH_IDS},
         "options": options,

@@ -1,5 +1,5 @@
 """The base of every refusal the engine gives for bad input: a card, a move's notation, an option,
-a table, a move against the rules.
+a table, a size over its limit, a move against the rules.
 
 An error carries what is wrong as data, `code` (what kind of refusal), `rule` (the paragraph that
 governs it, or None) and `facts`, and narration.explain words it in English or Russian, to a
@@ -39,3 +39,17 @@ def _rebuild(cls: type[EngineError], code: str, rule: str | None, facts: dict[st
     EngineError.__init__(error, code, rule, **facts)
     error.__dict__.update(state)
     return error
+
+
+class OptionError(EngineError):
+    """An option key or value the rules do not know, or a number out of its range."""
+
+
+class TableError(EngineError):
+    """A table the rules cannot seat (names, 2–17 card players, stake too small), or a seed or
+    pool that is not a whole number."""
+
+
+class LimitError(EngineError):
+    """An input larger than the engine takes (limits.py): a text, a list, a file, a nesting; the
+    facts name the field, the size found and the limit."""

@@ -48,11 +48,13 @@ from __future__ import annotations
 import json
 from typing import Any, Callable
 
+from . import limits
 from .actions import Beat, Lead, Play, parse_action
 from .cards import parse_cards
 from .errors import EngineError
 from .game import BANKER, Game, Phase, even_spread
-from .options import MAX_PLAYERS, MAX_SEED, Options, Table, TableError, whole_number
+from .limits import MAX_CHIPS, MAX_CHUNK, MAX_MOVES, MAX_SEED, MAX_STEPS, whole_number
+from .options import Options, Table
 from .policy import default_policy
 from . import practice
 from .record import MAX_GAMES, Note, Record, RecordError
@@ -68,29 +70,48 @@ class LiveError(EngineError):
 
 
 def setup_record(setup: dict[str, Any], lang: str = "en") -> Record:
-    """A record from the demo's set-up: {table, options, seed, decks, pool, actions, notes}."""
+    """A record from the demo's set-up: {table, options, seed, decks, pool, actions, notes}. Every
+    size is checked (limits.py) before anything is made from it: a name, a card, a move."""
     table_data = setup["table"]
+    options = Options.from_mapping(setup.get("options") or {})  # (hosts_play sets the players' limit)
+    hosts_play = options.hosts_play == "yes"
+    given = table_data["players"]
+    limits.seat_names(len(given), hosts_play)
+    names = tuple(given)
     players = setup.get("players")
-    names = tuple(table_data["players"])
     if players is not None:
-        players = whole_number(players, "players", 0)
+        players = limits.players(players, hosts_play)
         # Another number of players: the record's names first, then the default names of the page's
         # language that are not at the table yet (Anna, Boris, Vera, Gleb… / Анна, Борис, Вера, Глеб…).
         names = names[:players]
         taken = names + (table_data["banker"], table_data["dealer"])
         names += default_names(max(0, players - len(names)), lang, taken)
     table = Table(names, table_data["banker"], table_data["dealer"])
+    seed = whole_number(setup.get("seed") or 0, "seed", 0, maximum=MAX_SEED)
+    pool = whole_number(setup.get("pool") or 0, "pool", 0, maximum=MAX_CHIPS)
+    games = whole_number(setup.get("games") or 1, "games", 1, "p12", maximum=MAX_GAMES)
+    actions = setup.get("actions") or []
+    limits.items(len(actions), "moves", MAX_MOVES)
+    notes = setup.get("notes") or []
+    limits.items(len(notes), "notes", MAX_STEPS)
     decks = setup.get("decks")
+    if decks is not None:
+        for which in ("banker", "dealer"):
+            cards = decks[which]
+            limits.items(len(cards.split() if isinstance(cards, str) else cards), "deck", 52)
     return Record(
         table=table,
-        options=Options.from_mapping(setup.get("options") or {}),
-        seed=whole_number(setup.get("seed") or 0, "seed", 0, maximum=MAX_SEED),
+        options=options,
+        seed=seed,
         decks=None if decks is None else (parse_cards(decks["banker"]), parse_cards(decks["dealer"])),
-        pool=whole_number(setup.get("pool") or 0, "pool", 0),
-        moves=[parse_action(a) for a in setup.get("actions") or []],
-        notes=[Note(n["step"], n["en"], n["ru"]) for n in setup.get("notes") or []],
-        games=whole_number(setup.get("games") or 1, "games", 1, maximum=MAX_GAMES),
+        pool=pool,
+        moves=[parse_action(limits.text(str(a), "move", MAX_MOVE_CHARS)) for a in actions],
+        notes=[Note(n["step"], n["en"], n["ru"]) for n in notes],
+        games=games,
     )
+
+
+MAX_MOVE_CHARS = 200  # a move typed or recorded: "beat 10H>QH 10S>QS" has 18
 
 
 def replay(setup: dict[str, Any], lang: str) -> dict[str, Any]:
@@ -119,7 +140,7 @@ class Seat:
         self.game = record.new_game(observer=teller(self.steps))
         if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(self.game.seats):
             seat = self.game.seats[seat]
-        seat = str(seat)
+        seat = limits.clean_name(str(seat))  # as the table keeps its names
         if seat != "banker" and seat not in self.game.seats:
             raise LiveError("no_seat", seat=seat, seats=list(self.game.seats))
         self.name = seat
@@ -141,7 +162,7 @@ class Seat:
 
     def move(self, text: str) -> None:
         """Play the visitor's move; an illegal one raises (NotationError, IllegalMove) and changes nothing."""
-        action = parse_action(text)
+        action = parse_action(limits.text(text, "move", MAX_MOVE_CHARS))
         self.game.check(action)
         self.own.append(len(self.game.actions))
         self.game.apply(action)
@@ -186,15 +207,10 @@ def decision(game: Game, lang: str) -> dict[str, Any]:
 
 # ---------------------------------------------------------------------------- statistics
 
-MAX_CHUNK = 5000  # games in one simulate request: a few seconds at most in the page's worker
-
-
 def simulate(request: dict[str, Any], lang: str) -> dict[str, Any]:
     """One chunk of a run, added to the tally the page sent back (see the module's doc)."""
-    players = whole_number(request["players"], "players", 0)
     options = Options.from_mapping(request.get("options") or {})
-    if players > MAX_PLAYERS:  # Table.check's refusal (p2), before making a name for each
-        raise TableError("seat_count", "p2", count=players, hosts_play=options.hosts_play == "yes")
+    players = limits.players(request["players"], options.hosts_play == "yes")  # before a name is made
     table = Table.default(players, lang)
     table.check(options)  # 2-17 card players (p2), a stake that covers four cards (p4)
     seed = whole_number(request.get("seed") or 0, "seed", 0, maximum=MAX_SEED)
@@ -256,12 +272,16 @@ def _practice_record(request: dict[str, Any], lang: str) -> Record:
     return setup_record({**request["setup"], "notes": []}, lang)
 
 
+def _practice_check(request: dict[str, Any], lang: str) -> dict[str, Any]:
+    move = limits.text(str(request["move"]), "move", MAX_MOVE_CHARS)  # (before the hand is replayed)
+    return practice.check(_practice_record(request, lang), request["index"], move, lang)
+
+
 _REQUESTS: dict[str, Callable[[dict[str, Any], str], Any]] = {
     "replay": lambda request, lang: replay(request["setup"], lang),
     "seat": _take_seat, "move": _move, "undo": _undo, "leave": _leave, "simulate": simulate,
     "practice": lambda request, lang: practice.decisions(_practice_record(request, lang), request["seat"], lang),
-    "practice_check": lambda request, lang: practice.check(_practice_record(request, lang), request["index"],
-                                                           request["move"], lang),
+    "practice_check": lambda request, lang: _practice_check(request, lang),
 }
 
 # write_record / read_record: a hand written in the page (engine/writer.py documents them).
@@ -272,10 +292,19 @@ _REQUESTS.update(_WRITER_REQUESTS)
 
 def handle(request_json: str) -> str:
     """Serve one request (see the module's doc): JSON text in, JSON text out."""
+    request: dict[str, Any] = {}
     try:
-        request = json.loads(request_json)
-        lang = request.get("lang") if request.get("lang") in LANGS else "en"
-        serve = _REQUESTS.get(request.get("type"))
+        if len(request_json) > limits.MAX_REQUEST_CHARS:  # the page's own requests are far smaller
+            return _dump({"failure": {"code": "bad_request", "detail": f"a request of {len(request_json)} characters"}})
+        try:
+            parsed = json.loads(request_json)
+        except (ValueError, RecursionError) as error:
+            return _dump({"failure": {"code": "bad_request", "detail": f"not a JSON request: {type(error).__name__}"}})
+        if not isinstance(parsed, dict):
+            return _dump({"failure": {"code": "bad_request", "detail": "not a JSON object"}})
+        request = parsed
+        lang = str(request.get("lang")) if request.get("lang") in LANGS else "en"
+        serve = _REQUESTS.get(str(request.get("type")))
         if serve is None:
             return _dump({"failure": {"code": "unknown_request", "detail": str(request.get("type"))}})
         return _dump({"result": serve(request, lang)})

@@ -574,24 +574,82 @@ def _notation(code: str, f: dict[str, Any], lang: str) -> str:
         sentence = what[code][0 if en else 1]
     elif code == "bad_card":
         card = f["card"]
-        sentence = (f"{card!r} is not a card ({_CARD_HINT[0]})" if en else f"«{card}» — не карта ({_CARD_HINT[1]})")
+        sentence = f"{_shown(card, lang)} is not a card ({_CARD_HINT[0]})" if en else \
+            f"{_shown(card, lang)} — не карта ({_CARD_HINT[1]})"
     elif code == "unknown_verb":
-        sentence = (f"unknown move {f['verb']!r} (stake, lead, beat, take, play)" if en else
-                    f"неизвестный ход «{f['verb']}» (stake, lead, beat, take, play)")
+        sentence = (f"unknown move {_shown(f['verb'], lang)} (stake, lead, beat, take, play)" if en else
+                    f"неизвестный ход {_shown(f['verb'], lang)} (stake, lead, beat, take, play)")
     else:
         raise KeyError(code)
     if code == "empty_move":
         return sentence
-    return f"{text!r}: {sentence}" if en else f"«{text}»: {sentence}"
+    return f"{_shown(text, lang)}: {sentence}" if en else f"{_shown(text, lang)}: {sentence}"
 
 
-def _quoted(value: Any) -> str:
-    return f"«{value}»" if isinstance(value, str) else str(value)
+_SHOWN_CHARS = 40  # of a value quoted in a refusal: a 5,000-digit seed or a 3,000-character name is cut
+
+
+def _shown(value: Any, lang: str, length: bool = True) -> str:
+    """A value as a refusal quotes it: a text in quotes ('x' / «x»), cut after 40 characters and with
+    its control characters escaped; a number as written (one too long to read, by its length); a
+    date as TOML writes it; a list or a table by what it is. Never Python's repr."""
+    from .limits import for_terminal
+
+    en = lang == "en"
+    if isinstance(value, str):
+        text = for_terminal(value)
+        cut = len(text) > _SHOWN_CHARS
+        quoted = text[:_SHOWN_CHARS] + ("…" if cut else "")
+        quoted = f"'{quoted}'" if en else f"«{quoted}»"
+        if cut and length:
+            quoted += f" ({_counted(len(value), 'char', lang)})"
+        return quoted
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        if value.bit_length() > 100:
+            digits = int(value.bit_length() * 0.30103) + 1
+            return f"a number of about {digits} digits" if en else f"число примерно из {_counted(digits, 'digit_gen', lang)}"
+        return str(value)
+    if isinstance(value, float):
+        return repr(value)
+    if value is None:
+        return "nothing" if en else "пусто"
+    if hasattr(value, "isoformat"):  # a TOML date or time
+        return str(value.isoformat())
+    if isinstance(value, (list, tuple)):
+        return "a list" if en else "список"
+    if isinstance(value, dict):
+        return "a table" if en else "таблица"
+    return "a value of another kind" if en else "значение другого рода"
+
+
+# Counted nouns of the refusals (the forms by CLDR category: words.plural_category).
+_NOUNS: dict[str, dict[str, dict[str, str]]] = {
+    "char": {"en": {"one": "character", "other": "characters"}, "ru": {"one": "знак", "few": "знака", "many": "знаков"}},
+    "byte": {"en": {"one": "byte", "other": "bytes"}, "ru": {"one": "байт", "few": "байта", "many": "байт"}},
+    "digit": {"en": {"one": "digit", "other": "digits"}, "ru": {"one": "цифра", "few": "цифры", "many": "цифр"}},
+    "digit_gen": {"en": {"one": "digit", "other": "digits"}, "ru": {"one": "цифры", "few": "цифр", "many": "цифр"}},
+    "level": {"en": {"one": "level", "other": "levels"}, "ru": {"one": "уровень", "few": "уровня", "many": "уровней"}},
+}
+
+
+def _counted(n: int, noun: str, lang: str) -> str:
+    return f"{n} {_NOUNS[noun][lang][plural_category(n, lang)]}"
 
 
 def _suits(letters: list[str], lang: str) -> str:
     """"S H" -> "spades and hearts" / «пики и черви» (letters that are not suits stay as they are)."""
     return list_text([SUIT_WORDS[lang].get(s, s) for s in letters], lang)
+
+
+# The numbers that are not options, as a refusal names them (the options by their key).
+_NUMBER_FIELDS = {
+    "seed": ("the seed", "начальное число"), "pool": ("the pool carried in", "банк с прошлого кона"),
+    "players": ("the number of players", "число игроков"), "count": ("the number of games", "число конов"),
+    "games": ("the number of games", "число конов"), "start": ("the first game's number", "номер первого кона"),
+    "jobs": ("the number of processes", "число процессов"), "index": ("the decision's number", "номер решения"),
+}
 
 
 def _option(code: str, f: dict[str, Any], lang: str, rule: str | None) -> str:
@@ -600,38 +658,33 @@ def _option(code: str, f: dict[str, Any], lang: str, rule: str | None) -> str:
     key = f.get("key")
     cite = f" ({paragraphs(rule, lang)})" if rule else ""
     if code == "unknown_option":
-        return (f"unknown option {key!r}; the options are {', '.join(f['known'])}" if en else
-                f"неизвестная настройка «{key}»; настройки: {', '.join(f['known'])}")
+        return (f"unknown option {_shown(key, lang)}; the options are {', '.join(f['known'])}" if en else
+                f"неизвестная настройка {_shown(key, lang)}; настройки: {', '.join(f['known'])}")
     if code == "not_a_choice":
-        return (f"option {key!r}{cite}: {f['value']!r} is not one of {', '.join(f['allowed'])}" if en else
-                f"настройка «{key}»{cite}: значения «{f['value']}» нет, возможны {', '.join(f['allowed'])}")
+        return (f"option {_shown(key, lang)}{cite}: {_shown(f['value'], lang)} is not one of {', '.join(f['allowed'])}"
+                if en else f"настройка {_shown(key, lang)}{cite}: значения {_shown(f['value'], lang)} нет, возможны "
+                           f"{', '.join(f['allowed'])}")
     if code == "not_whole":
-        what = {"seed": ("the seed", "начальное число"), "pool": ("the pool carried in", "банк с прошлого кона"),
-                "players": ("the number of players", "число игроков"),
-                "count": ("the number of games", "число конов"),
-                "start": ("the first game's number", "номер первого кона")}
-        if key in what:
-            name = what[key][0 if en else 1]
-        else:
-            name = (f"option {key!r}" if en else f"настройка «{key}»") + cite
+        name = _NUMBER_FIELDS[key][0 if en else 1] + cite if key in _NUMBER_FIELDS else \
+            (f"option {_shown(key, lang)}" if en else f"настройка {_shown(key, lang)}") + cite
         if "suit" in f:
             name += f" for {SUIT_WORDS[lang][f['suit']]}" if en else f" для {SUIT_NAMES[lang][f['suit']]}"
-        low, high, value = f["minimum"], f.get("maximum"), f["value"]
+        low, high, value = f["minimum"], f.get("maximum"), _shown(f["value"], lang)
         if en:
             bound = f">= {low}" if high is None else f"from {low} to {high}"
-            return f"{name}: {value!r} is not a whole number {bound}"
+            return f"{name}: {value} is not a whole number {bound}"
         bound = f"не меньше {low}" if high is None else f"от {low} до {high}"
-        return f"{name}: {_quoted(value)} — не целое число {bound}"
+        return f"{name}: {value} — не целое число {bound}"
     if code == "not_key_value":
-        return f"{f['pair']!r} is not KEY=VALUE" if en else f"«{f['pair']}» — не КЛЮЧ=ЗНАЧЕНИЕ"
+        return f"{_shown(f['pair'], lang)} is not KEY=VALUE" if en else f"{_shown(f['pair'], lang)} — не КЛЮЧ=ЗНАЧЕНИЕ"
     if code.startswith("suit_fines_"):
         detail = {
-            "suit_fines_item": (f"{f.get('item')!r} is not SUIT=CHIPS (e.g. \"H=4 C=3 D=2 S=1\")",
-                                f"«{f.get('item')}» — не МАСТЬ=ФИШКИ (например «H=4 C=3 D=2 S=1»)"),
-            "suit_fines_type": (f"expected \"H=4 C=3 D=2 S=1\" or a table, got {f.get('value')!r}",
-                                f"ожидается «H=4 C=3 D=2 S=1» или таблица, а не {_quoted(f.get('value'))}"),
-            "suit_fines_suit": (f"{f.get('suit')!r} is not a suit letter S, H, D, C given once",
-                                f"«{f.get('suit')}» — не буква масти S, H, D, C, указанная один раз"),
+            "suit_fines_item": (f"{_shown(f.get('item'), lang)} is not SUIT=CHIPS (e.g. \"H=4 C=3 D=2 S=1\")",
+                                f"{_shown(f.get('item'), lang)} — не МАСТЬ=ФИШКИ (например «H=4 C=3 D=2 S=1»)"),
+            "suit_fines_type": (f"expected \"H=4 C=3 D=2 S=1\" or a table, got {_shown(f.get('value'), lang)}",
+                                f"ожидается «H=4 C=3 D=2 S=1» или таблица, а не {_shown(f.get('value'), lang)}"),
+            "suit_fines_suit": (f"{_shown(f.get('suit'), lang)} is not a suit letter S, H, D, C given once",
+                                f"{_shown(f.get('suit'), lang)} — не буква масти S, H, D, C, указанная один раз"),
             "suit_fines_missing": (f"give all four suits, missing {_suits(f.get('missing', []), lang)}",
                                    f"укажите все четыре масти, нет: {_suits(f.get('missing', []), lang)}"),
             "suit_fines_order": (f"{f.get('value')} is not in canonical order; use Options.from_mapping",
@@ -644,17 +697,23 @@ def _option(code: str, f: dict[str, Any], lang: str, rule: str | None) -> str:
 def _table(code: str, f: dict[str, Any], lang: str, you: bool) -> str:
     en = lang == "en"
     if code == "no_name":
-        return f"every seat needs a name, got {f['name']}" if en else f"у каждого места должно быть имя, а не {f['name']}"
+        return (f"every seat needs a name, got {_shown(f['name'], lang)}" if en else
+                f"у каждого места должно быть имя, а не {_shown(f['name'], lang)}")
     if code == "same_names":
-        names = ", ".join(f["names"])
-        return (f"names must differ (players, banker and dealer): {names}" if en else
-                f"имена должны различаться (игроки, банкир и сдающий): {names}")
+        names = ", ".join(_shown(n, lang) for n in f["names"])
+        return (f"names must differ (players, banker and dealer; invisible characters and spaces around a name do "
+                f"not count): {names}" if en else
+                f"имена должны различаться (игроки, банкир и сдающий; невидимые знаки и пробелы по краям имени не "
+                f"в счёт): {names}")
     if code == "seat_count":
         n = f["count"]
+        hosts = f.get("hosts_play")
         if en:
-            return (f"{n} {'card player' if n == 1 else 'card players'}: the play-off needs two and a 52-card deck "
-                    "gives three cards each to at most 17")
-        return (f"{count(n, 'player', lang)} с картами, а нужно от 2 до 17: для розыгрыша нужны двое, а колоды "
+            among = ", the banker and the dealer among them (hosts_play = yes)" if hosts else ""
+            return (f"{n} {'card player' if n == 1 else 'card players'}{among}: a table has from 2 to 17, as the "
+                    "play-off needs two and a 52-card deck gives three cards each to at most 17")
+        among = ", считая банкира и сдающего (hosts_play = yes)" if hosts else ""
+        return (f"{count(n, 'player', lang)} с картами{among}, а нужно от 2 до 17: для розыгрыша нужны двое, а колоды "
                 "в 52 листа хватает по три карты самое большее на 17")
     if code == "stake_too_small":
         if en:
@@ -669,10 +728,11 @@ def _card(code: str, f: dict[str, Any], lang: str) -> str:
     en = lang == "en"
     if code == "not_a_card":
         text = f["text"]
-        return f"{text!r} is not a card ({_CARD_HINT[0]})" if en else f"«{text}» — не карта ({_CARD_HINT[1]})"
+        return f"{_shown(text, lang)} is not a card ({_CARD_HINT[0]})" if en else \
+            f"{_shown(text, lang)} — не карта ({_CARD_HINT[1]})"
     if code == "no_such_card":
-        return f"no such card: rank {f['rank']!r}, suit {f['suit']!r}" if en else \
-            f"такой карты нет: достоинство {_quoted(f['rank'])}, масть {_quoted(f['suit'])}"
+        return f"no such card: rank {_shown(f['rank'], lang)}, suit {_shown(f['suit'], lang)}" if en else \
+            f"такой карты нет: достоинство {_shown(f['rank'], lang)}, масть {_shown(f['suit'], lang)}"
     if code == "not_a_deck":
         whose = {"banker": ("the banker's deck", "колода банкира"), "dealer": ("the dealer's deck", "колода сдающего"),
                  None: ("the deck", "колода")}[f["whose"]][0 if en else 1]
@@ -695,8 +755,14 @@ def _record(code: str, f: dict[str, Any], lang: str) -> str:
         return explain(f["error"], lang)
     section = f.get("section")
     wordings: dict[str, tuple[str, str]] = {
-        "unreadable": (f"cannot read: {f.get('detail')}", f"файл не читается: {f.get('detail')}"),
-        "not_toml": (f"not valid TOML: {f.get('detail')}", f"это не TOML: {f.get('detail')}"),
+        "unreadable": (f"the file cannot be read ({f.get('detail')})", f"файл не читается ({f.get('detail')})"),
+        "no_file": ("there is no such file", "такого файла нет"),
+        "no_permission": ("the file may not be read (permission denied)", "читать этот файл запрещено (нет прав)"),
+        "is_folder": ("this is a folder, not a record file", "это папка, а не файл записи"),
+        "not_toml": (f"not valid TOML: {_toml_words(f.get('detail') or '', 0)}",
+                     f"это не TOML: {_toml_words(f.get('detail') or '', 1)}"),
+        "big_number": (f"a number with more than {f.get('most')} digits cannot be read here",
+                       f"число длиннее {_counted(f.get('most') or 0, 'digit_gen', lang)} здесь не прочесть"),
         "no_table": ("a record needs a [table] with players, banker and dealer",
                      "в записи нужна таблица [table] с players, banker и dealer"),
         "players_list": (f"[{section}] players must be a list of names", f"[{section}] players — это список имён"),
@@ -737,17 +803,24 @@ def _record(code: str, f: dict[str, Any], lang: str) -> str:
     }
     if code in wordings:
         return wordings[code][0 if en else 1]
+    if code == "not_utf8":
+        return (f"this is not UTF-8 text (byte 0x{f['byte']:02x} here): a record is a text file in UTF-8" if en else
+                f"это не текст в UTF-8 (здесь байт 0x{f['byte']:02x}): запись — это текстовый файл в UTF-8")
     if code == "unknown_key":
         known = ", ".join(f["known"])
         where = f" in [{section}]" if section else ""
-        return (f"unknown key {f['key']!r}{where} (known: {known})" if en else
-                f"неизвестный ключ «{f['key']}»{' в [' + section + ']' if section else ''} (известные: {known})")
+        return (f"unknown key {_shown(f['key'], lang)}{where} (known: {known})" if en else
+                f"неизвестный ключ {_shown(f['key'], lang)}{' в [' + section + ']' if section else ''} (известные: {known})")
     if code == "names_count":
         return (f"[table.{f['lang']}] names {f['count']} players, [table] {f['expected']}" if en else
                 f"в [table.{f['lang']}] {count(f['count'], 'player', lang)}, а в [table] — {f['expected']}")
     if code == "not_whole":
-        return (f"{f['key']} must be a whole number >= {f['minimum']}, got {f['value']!r}" if en else
-                f"{f['key']}: нужно целое число не меньше {f['minimum']}, а не {_quoted(f['value'])}")
+        high = f.get("maximum")
+        if en:
+            bound = f">= {f['minimum']}" if high is None else f"from {f['minimum']} to {high}"
+            return f"{f['key']} must be a whole number {bound}, got {_shown(f['value'], lang)}"
+        bound = f"не меньше {f['minimum']}" if high is None else f"от {f['minimum']} до {high}"
+        return f"{f['key']}: нужно целое число {bound}, а не {_shown(f['value'], lang)}"
     if code == "move_refused":
         return f"{'move' if en else 'ход'} {f['index']}: {explain(f['error'], lang)}"
     if code == "never_played":
@@ -757,8 +830,8 @@ def _record(code: str, f: dict[str, Any], lang: str) -> str:
                 f"ход {f['index']}: «{f['move']}» так и не сыгран: кон окончен, а решения такого рода больше "
                 f"не было (настройки: {options})")
     if code == "note_step":
-        return (f"step {f['step']!r} is not a step of this game (1 to {f['steps']})" if en else
-                f"шага {_quoted(f['step'])} в этой партии нет (шаги с 1 по {f['steps']})")
+        return (f"step {_shown(f['step'], lang)} is not a step of this game (1 to {f['steps']})" if en else
+                f"шага {_shown(f['step'], lang)} в этой партии нет (шаги с 1 по {f['steps']})")
     if code == "note_what":
         kinds = ", ".join(f["kinds"])
         return (f"a note's kind is one of {kinds}; who is a name, cards a list of cards" if en else
@@ -775,13 +848,108 @@ def _record(code: str, f: dict[str, Any], lang: str) -> str:
     raise KeyError(code)
 
 
+# What Python's TOML parser says (its message, without the place), in our words.
+_TOML_WORDS: tuple[tuple[str, str, str], ...] = (
+    ("Invalid value", "a value is missing or not valid here (a text in quotes, a whole number, true or false, a [list] "
+                      "or an { inline table })",
+     "здесь нет значения или оно неверно (нужен текст в кавычках, целое число, true или false, [список] или "
+     "{ таблица })"),
+    ("Unterminated string", "a text in quotes is not closed", "текст в кавычках не закрыт"),
+    ("Illegal character", "a character TOML does not allow here (a text in quotes must end on its line)",
+     "здесь недопустимый знак (текст в кавычках должен кончаться в той же строке)"),
+    ("Expected '=' after a key", "a key must be followed by '='", "после ключа нужен знак «=»"),
+    ("Expected ']]'", "a [[list of tables]] must end with ']]'", "[[список таблиц]] должен кончаться на «]]»"),
+    ("Expected ']'", "a [table] must end with ']'", "[таблица] должна кончаться на «]»"),
+    ("Unclosed array", "a [list] is not closed with ']'", "[список] не закрыт знаком «]»"),
+    ("Unclosed inline table", "an { inline table } is not closed with '}'", "{ таблица } не закрыта знаком «}»"),
+    ("Cannot declare", "a table is given twice", "таблица указана дважды"),
+    ("Cannot overwrite", "a key is given twice", "ключ указан дважды"),
+    ("Cannot redefine", "a key is given twice", "ключ указан дважды"),
+    ("Cannot mutate", "a key is given twice", "ключ указан дважды"),
+    ("Duplicate inline table key", "a key is given twice", "ключ указан дважды"),
+    ("Invalid date", "not a valid date", "неверная дата"),
+    ("Escaped character", "an escape with \\ that TOML does not know", "неизвестная в TOML запись со знаком \\"),
+    ("Invalid hex value", "an escape with \\ that TOML does not know", "неизвестная в TOML запись со знаком \\"),
+    ("Unescaped", "an escape with \\ that TOML does not know", "неизвестная в TOML запись со знаком \\"),
+)
+
+
+def _toml_words(detail: str, index: int) -> str:
+    for start, en, ru in _TOML_WORDS:
+        if detail.startswith(start):
+            return (en, ru)[index]
+    return ("this line is neither 'key = value' nor a [table]", "эта строка — ни «ключ = значение», ни [таблица]")[index]
+
+
+# The fields of a size over its limit (limits.py), as a refusal names them.
+_LIMIT_FIELDS = {
+    "name": ("the name {name}", "имя {name}"),
+    "note": ("the note on step {step}", "примечание к шагу {step}"),
+    "text": ("{key}", "{key}"),
+    "record": ("the record", "запись"),
+    "moves": ("the moves", "ходов"),
+    "move": ("the move", "ход"),
+    "notes": ("the notes", "примечаний"),
+    "deck": ("the deck", "карт в колоде"),
+    "games": ("the number of games", "число конов"),
+}
+
+
+def _limit(code: str, f: dict[str, Any], lang: str) -> str:
+    """A size over its limit (limits.py): the field, the size and the limit."""
+    en = lang == "en"
+    facts = {k: _shown(v, lang, length=False) if k == "name" else v for k, v in f.items()}
+    field = _LIMIT_FIELDS[f["field"]][0 if en else 1].format(**facts)
+    size, most = int(f.get("size") or 0), int(f.get("most") or 0)
+    if code == "too_long":
+        return (f"{field}: {_counted(size, 'char', lang)}, more than the limit of {most}" if en else
+                f"{field}: {_counted(size, 'char', lang)}, а можно не больше {most}")
+    if code == "too_many":
+        return (f"{field}: {size}, more than the limit of {most}" if en else
+                f"{field}: {size}, а можно не больше {most}")
+    if code == "too_big":
+        return (f"{field}: {_counted(size, 'byte', lang)}, more than the limit of {most} (1 MB)" if en else
+                f"{field}: {_counted(size, 'byte', lang)}, а можно не больше {most} (1 МБ)")
+    if code == "too_deep":
+        return (f"lists and tables nested more than {_counted(most, 'level', lang)} deep (a record needs 2)" if en else
+                f"списки и таблицы вложены друг в друга больше чем на {_counted(most, 'level', lang)} (записи "
+                "хватает двух)")
+    if code == "long_number":
+        return (f"a number of {_counted(size, 'digit', lang)}: a record's whole numbers have at most {most} "
+                f"(up to {f['largest']})" if en else
+                f"число из {_counted(size, 'digit_gen', lang)}: в целом числе записи не больше {most} цифр "
+                f"(до {f['largest']})")
+    if code == "lone_surrogate":
+        return (f"{field}: character {f['at']} is broken ({f['code_point']}, half of a UTF-16 pair): type it again"
+                if en else f"{field}: знак № {f['at']} испорчен ({f['code_point']} — половина пары UTF-16): "
+                           "введите его заново")
+    raise KeyError(code)
+
+
+def _writer(code: str, f: dict[str, Any], lang: str) -> str:
+    """A hand the write page cannot write (writer.py)."""
+    en = lang == "en"
+    words: dict[str, tuple[str, str]] = {
+        "note_step": (f"a note is on step {_shown(f.get('step'), lang)}, but the game has steps 1 to {f.get('steps')}",
+                      f"примечание относится к шагу {_shown(f.get('step'), lang)}, а в партии шаги с 1 по "
+                      f"{f.get('steps')}"),
+        "note_empty": (f"the note on step {f.get('step')} has no text", f"у примечания к шагу {f.get('step')} нет текста"),
+        "notes_same_step": (f"two notes on step {f.get('step')}", f"два примечания к шагу {f.get('step')}"),
+        "session": ("a series of games is played by the computer players and cannot be written here; download one "
+                    "game at a time", "серию конов играют игроки-компьютеры, и здесь её записать нельзя; "
+                                      "записывайте по одному кону"),
+    }
+    return words[code][0 if en else 1]
+
+
 def explain(error: EngineError, lang: str = "en", you: bool = False) -> str:
     """The sentence for a refusal, with its paragraph: to a player as "you", or about him."""
     from .actions import NotationError
     from .cards import CardError
+    from .errors import LimitError, OptionError, TableError
     from .game import IllegalMove
-    from .options import OptionError, TableError
     from .record import RecordError
+    from .writer import WriterError
 
     f, code = error.facts, error.code
     if isinstance(error, RecordError):
@@ -802,7 +970,13 @@ def explain(error: EngineError, lang: str = "en", you: bool = False) -> str:
         return f"Ход «{f['move']}» не принят: {why} ({paragraphs(error.rule or '', lang)}).{hint}"
     if isinstance(error, OptionError):
         return _option(code, f, lang, error.rule)
-    if isinstance(error, NotationError):
+    if isinstance(error, LimitError):
+        sentence = _limit(code, f, lang)
+        if "line" in f:  # a record's TOML, before it is read (the record names the file)
+            return sentence
+    elif isinstance(error, WriterError):
+        sentence = _writer(code, f, lang)
+    elif isinstance(error, NotationError):
         sentence = _notation(code, f, lang)
     elif isinstance(error, TableError):
         sentence = _table(code, f, lang, you)
@@ -819,8 +993,8 @@ def _other(code: str, f: dict[str, Any], lang: str) -> str:
     en = lang == "en"
     if code == "no_seat":
         seats = ", ".join(f["seats"])
-        return (f"no seat {f['seat']!r}: the seats are {seats} and banker" if en else
-                f"места «{f['seat']}» нет: места — {seats} и банкир")
+        return (f"no seat {_shown(f['seat'], lang)}: the seats are {seats} and banker" if en else
+                f"места {_shown(f['seat'], lang)} нет: места — {seats} и банкир")
     if code == "nothing_to_undo":
         return "nothing to undo: you have made no move yet" if en else "отменять нечего: вы ещё не сделали хода"
     if code == "no_seat_taken":
@@ -829,8 +1003,8 @@ def _other(code: str, f: dict[str, Any], lang: str) -> str:
         return (f"a series of {f['games']} games is played by the computer players: there is nothing to practise"
                 if en else f"серию из {f['games']} конов играют игроки-компьютеры: тренироваться не на чем")
     if code == "no_decision":
-        return (f"the recorded hand has no decision {f['index']!r}" if en else
-                f"решения {_quoted(f['index'])} в записанной партии нет")
+        return (f"the recorded hand has no decision {_shown(f['index'], lang)}" if en else
+                f"решения {_shown(f['index'], lang)} в записанной партии нет")
     if code == "bad_setup":
         return (f"the settings are incomplete: {f['missing']}" if en else f"в настройках не хватает: {f['missing']}")
     raise KeyError(code)

@@ -11,14 +11,15 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Any, Literal, Mapping
 
+from . import limits
 from .cards import SUITS
-from .errors import EngineError
+from .errors import OptionError, TableError
+from .limits import MAX_CHIPS, MAX_PLAYERS, MAX_SEED, MIN_PLAYERS, whole_number
+
+__all__ = ["CATALOGUE", "OPTION", "Choice", "MAX_CHIPS", "MAX_PLAYERS", "MAX_SEED", "MIN_PLAYERS", "OptionError",
+           "OptionInfo", "Options", "Table", "TableError", "format_suit_fines", "whole_number"]
 
 Words = Mapping[str, str]  # lang -> text
-
-
-class OptionError(EngineError):
-    """An option key or value the rules do not know."""
 
 
 @dataclass(frozen=True)
@@ -266,25 +267,10 @@ def _parse_suit_fines(value: Any) -> tuple[tuple[str, int], ...]:
     for suit, amount in pairs:
         if suit not in SUITS or suit in fines:
             raise OptionError("suit_fines_suit", "p15", suit=suit)
-        fines[suit] = whole_number(amount, "suit_fines", 0, "p15", suit=suit)
+        fines[suit] = whole_number(amount, "suit_fines", 0, "p15", maximum=MAX_CHIPS, suit=suit)
     if set(fines) != set(SUITS):
         raise OptionError("suit_fines_missing", "p15", missing=[s for s in SUITS if s not in fines])
     return tuple(sorted(fines.items(), key=lambda kv: (-kv[1], SUITS.index(kv[0]))))
-
-
-MAX_SEED = 2**63 - 1  # a seed must fit a record: TOML's integers are 64-bit
-
-
-def whole_number(value: Any, key: str, minimum: int, rule: str | None = None, maximum: int | None = None,
-                 **facts: Any) -> int:
-    """A whole number in [minimum, maximum], from an int or its text; else an OptionError naming `key`."""
-    if isinstance(value, str) and value.strip().lstrip("-").isdigit():
-        value = int(value.strip())
-    if not isinstance(value, int) or isinstance(value, bool) or value < minimum or \
-            (maximum is not None and value > maximum):
-        raise OptionError("not_whole", rule, key=key, value=value.strip() if isinstance(value, str) else value,
-                          minimum=minimum, maximum=maximum, **facts)
-    return value
 
 
 @dataclass(frozen=True, slots=True)
@@ -321,7 +307,7 @@ class Options:
                 if _parse_suit_fines(dict(value)) != value:
                     raise OptionError("suit_fines_order", info.rule, value=repr(value))
             elif info.kind == "number":
-                whole_number(value, f.name, info.minimum, info.rule)
+                whole_number(value, f.name, info.minimum, info.rule, maximum=MAX_CHIPS)
             elif value not in info.values:
                 raise OptionError("not_a_choice", info.rule, key=f.name, value=str(value), allowed=list(info.values))
 
@@ -337,7 +323,7 @@ class Options:
             if info.kind == "suit_fines":
                 kwargs[key] = _parse_suit_fines(value)
             elif info.kind == "number":
-                kwargs[key] = whole_number(value, key, info.minimum, info.rule)
+                kwargs[key] = whole_number(value, key, info.minimum, info.rule, maximum=MAX_CHIPS)
             else:
                 kwargs[key] = value
         return cls(**kwargs)
@@ -377,21 +363,23 @@ assert [f.name for f in fields(Options)] == list(OPTION)
 assert all(getattr(Options(), i.key) == i.values[0] for i in CATALOGUE if i.kind == "choice")
 
 
-class TableError(EngineError):
-    """A table the rules cannot seat (names, 2–17 card players, stake too small), or a seed or
-    pool that is not a whole number."""
-
-
-MIN_PLAYERS, MAX_PLAYERS = 2, 17  # card players: the play-off needs two; 52 cards give three each to 17
-
-
 @dataclass(frozen=True, slots=True)
 class Table:
-    """Seats in order ("left" is the next one, wrapping round), and the two hosts (p2)."""
+    """Seats in order ("left" is the next one, wrapping round), and the two hosts (p2). Names are
+    kept cleaned (limits.clean_name: NFC, no control or invisible characters), so that seats are
+    told apart as a reader tells them apart."""
 
     players: tuple[str, ...]
     banker: str
     dealer: str
+
+    def __post_init__(self) -> None:
+        def clean(name: Any) -> Any:
+            return limits.clean_name(name) if isinstance(name, str) else name
+
+        object.__setattr__(self, "players", tuple(clean(p) for p in self.players))
+        object.__setattr__(self, "banker", clean(self.banker))
+        object.__setattr__(self, "dealer", clean(self.dealer))
 
     def seats(self, options: Options) -> tuple[str, ...]:
         """The card players: with hosts_play=yes the banker and dealer are the last two seats (p2, p5)."""
@@ -400,10 +388,12 @@ class Table:
         return self.players
 
     def check(self, options: Options) -> None:
+        limits.seat_names(len(self.players), options.hosts_play == "yes")  # (before a name is read)
         names = list(self.players) + [self.banker, self.dealer]
         for name in names:
             if not isinstance(name, str) or not name.strip():
-                raise TableError("no_name", name=repr(name))
+                raise TableError("no_name", name=name)
+            limits.name(name)
         if len(set(names)) != len(names):
             raise TableError("same_names", names=names)
         seats = len(self.seats(options))

@@ -63,9 +63,10 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Callable, Mapping
 
+from . import limits
 from .actions import Action, NotationError, parse_action
 from .cards import Card, CardError, check_deck, format_cards
-from .errors import EngineError
+from .errors import EngineError, LimitError
 from .events import Event
 from .game import DECISION_MOVES, Game, IllegalMove
 from .options import OPTION, Options, OptionError, Table, TableError
@@ -184,16 +185,32 @@ class Record:
 _TOP_KEYS = ("seed", "pool", "games", "moves", "table", "options", "decks", "about", "notes")
 _NOTE_KEYS = ("step", "kind", "who", "cards", "en", "ru", "question")
 _QUESTION_KEYS = ("en", "ru", "choices", "explain")
-MAX_GAMES = 10
+MAX_GAMES = limits.MAX_SESSION_GAMES
 
 
 def read_record(path: str | Path) -> tuple[Record, Game]:
-    """Read and replay a record file; every error names the file and line."""
+    """Read and replay a record file; every error names the file and line. Its size is checked
+    before it is read; a UTF-8 byte order mark is allowed (as the page's TextDecoder and the build
+    allow it)."""
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        raise RecordError(str(path), "unreadable", detail=str(error)) from None
+        if path.is_dir():
+            raise RecordError(str(path), "is_folder")
+        limits.size(path.stat().st_size, "record")
+        data = path.read_bytes()
+    except LimitError as error:
+        raise RecordError(f"{path}:1", "inner", error=error) from None
+    except FileNotFoundError:
+        raise RecordError(str(path), "no_file") from None
+    except PermissionError:
+        raise RecordError(str(path), "no_permission") from None
+    except OSError as error:
+        raise RecordError(str(path), "unreadable", detail=error.strerror or type(error).__name__) from None
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        line = data.count(b"\n", 0, error.start) + 1
+        raise RecordError(f"{path}:{line}", "not_utf8", byte=data[error.start]) from None
     return parse_record(text, str(path))
 
 
@@ -207,6 +224,10 @@ def _table(data: Any, locate: _Locator, section: str) -> Table:
     players = data.get("players")
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
         raise RecordError(locate.key("players", section), "players_list", section=section)
+    try:  # (before a name is read: the table checks them, with the options)
+        limits.seat_names(len(players), None)
+    except TableError as error:
+        raise RecordError(locate.key("players", section), "inner", error=error) from None
     for key in ("banker", "dealer"):
         if not isinstance(data.get(key), str):
             raise RecordError(locate.key(key, section), "name_needed", key=key, section=section)
@@ -221,18 +242,63 @@ def _words(value: Any, where: str, key: str) -> dict[str, str]:
     if not isinstance(value, dict) or set(value) != set(LANGS) or not all(
             isinstance(v, str) and v.strip() for v in value.values()):
         raise RecordError(where, "both_languages", key=key)
-    return {lang: value[lang].strip() for lang in LANGS}
+    return {lang: _text(value[lang], where, "text", key=f"{key} ({lang})") for lang in LANGS}
+
+
+def _text(value: str, where: str, field: str, **facts: Any) -> str:
+    """A text of the record (a note, a question...): at most limits.MAX_NOTE_CHARS, whole Unicode,
+    cleaned (limits.clean_text), stripped."""
+    try:
+        limits.text(value, field, **facts)
+    except LimitError as error:
+        raise RecordError(where, "inner", error=error) from None
+    return limits.clean_text(value).strip()
 
 
 def parse_record(text: str, name: str = "<record>") -> tuple[Record, Game]:
-    """Read a record and play it; the game (a session's last). Every error names the line."""
+    """Read a record and play it; the game (a session's last). Every error names the line; every
+    size is checked before what it sizes is read (limits.py)."""
+    try:
+        return _parse_record(text, name)
+    except RecordError:
+        raise
+    except EngineError as error:  # a refusal that no check above placed: the record is still at fault
+        raise RecordError(f"{name}:1", "inner", error=error) from None
+
+
+def toml_error(text: str, error: tomllib.TOMLDecodeError, shape: limits.TomlShape | None = None) -> tuple[int, str]:
+    """The line of a TOML error and what the parser said (narration's "not_toml" words it): a string
+    or a bracket never closed is at the line where it opened, not at the end of the document (or the
+    line where the parser gave up)."""
+    message = str(error)
+    detail = re.sub(r" \(at (line|end).*$", "", message)
+    match = re.search(r"\(at line (\d+), column \d+\)", message)
+    line = int(match.group(1)) if match else max(1, len(text.rstrip().splitlines()))
+    if shape is None:
+        try:
+            shape = limits.scan_toml(text)
+        except LimitError:
+            return line, detail
+    if shape.unclosed is not None and shape.line(shape.unclosed) <= line:
+        line, detail = shape.line(shape.unclosed), shape.unclosed_what
+    return line, detail
+
+
+def _parse_record(text: str, name: str) -> tuple[Record, Game]:
+    text = text.removeprefix("\ufeff")  # a byte order mark, as Windows' Notepad writes it
+    try:
+        limits.record_text(text)
+        shape = limits.scan_toml(text)
+    except LimitError as error:
+        raise RecordError(f"{name}:{error.facts.get('line', 1)}", "inner", error=error) from None
     locate = _Locator(text, name)
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
-        match = re.search(r"\(at line (\d+), column \d+\)", str(error))
-        raise RecordError(f"{name}:{match.group(1) if match else 1}", "not_toml",
-                          detail=str(error).split(" (at line")[0]) from None
+        line, detail = toml_error(text, error, shape)
+        raise RecordError(f"{name}:{line}", "not_toml", detail=detail) from None
+    except (ValueError, RecursionError):  # what the scan above lets through (it should let nothing)
+        raise RecordError(f"{name}:1", "big_number", most=limits.MAX_DIGITS) from None
     for key in data:
         if key not in _TOP_KEYS:
             raise RecordError(locate.key(key), "unknown_key", key=key, section=None, known=list(_TOP_KEYS))
@@ -259,12 +325,12 @@ def parse_record(text: str, name: str = "<record>") -> tuple[Record, Game]:
     for named in names.values():
         try:
             named.check(options)
-        except TableError as error:
+        except (TableError, LimitError) as error:
             raise RecordError(locate.key("players", "table"), "inner", error=error) from None
 
-    for key, minimum in (("seed", 0), ("pool", 0), ("games", 1)):
-        if key in data and not _whole(data[key], minimum):
-            raise RecordError(locate.key(key), "not_whole", key=key, value=data[key], minimum=minimum)
+    for key, minimum, maximum in (("seed", 0, limits.MAX_SEED), ("pool", 0, limits.MAX_CHIPS), ("games", 1, None)):
+        if key in data and not (_whole(data[key], minimum) and (maximum is None or data[key] <= maximum)):
+            raise RecordError(locate.key(key), "not_whole", key=key, value=data[key], minimum=minimum, maximum=maximum)
     seed, pool, games = data.get("seed", 0), data.get("pool", 0), data.get("games", 1)
     if games > MAX_GAMES:
         raise RecordError(locate.key("games"), "too_many_games", games=games, most=MAX_GAMES)
@@ -281,6 +347,10 @@ def parse_record(text: str, name: str = "<record>") -> tuple[Record, Game]:
     moves_data = data.get("moves", [])
     if not isinstance(moves_data, list) or not all(isinstance(m, str) for m in moves_data):
         raise RecordError(locate.key("moves"), "moves_list")
+    try:
+        limits.items(len(moves_data), "moves", limits.MAX_MOVES)
+    except LimitError as error:
+        raise RecordError(locate.key("moves"), "inner", error=error) from None
     moves: list[Action] = []
     for i, text_move in enumerate(moves_data):
         try:
@@ -291,6 +361,7 @@ def parse_record(text: str, name: str = "<record>") -> tuple[Record, Game]:
         raise RecordError(locate.key("games"), "session_played_by_policy")
 
     about = _about(data["about"], locate) if "about" in data else None
+    _note_sizes(data.get("notes", []), locate)  # before the game is played for them
     record = Record(table, options, seed, decks, pool, moves, [], games, names, about)
     events: list[Event] = []
     game = record.play(observer=lambda _, event: events.append(event),
@@ -341,9 +412,28 @@ def event_cards(event: Event) -> set[str]:
     return found
 
 
+def _note_sizes(data: Any, locate: _Locator) -> None:
+    """The notes' number and texts against their limits (limits.py), before anything is made of them."""
+    if not isinstance(data, list):
+        return  # (_notes says what is wrong)
+    try:
+        limits.items(len(data), "notes", limits.MAX_STEPS)
+    except LimitError as error:
+        raise RecordError(locate.key("notes"), "inner", error=error) from None
+    for i, note in enumerate(data):
+        if isinstance(note, dict):
+            for lang in LANGS:
+                if isinstance(note.get(lang), str):
+                    _text(note[lang], locate.table_item("notes", i), "note", step=note.get("step"))
+
+
 def _notes(data: Any, events: list[Event], locate: _Locator) -> list[Note]:
     if not isinstance(data, list):
         raise RecordError(locate.key("notes"), "notes_list")
+    try:
+        limits.items(len(data), "notes", len(events))  # a note per step at most
+    except LimitError as error:
+        raise RecordError(locate.key("notes"), "inner", error=error) from None
     notes: list[Note] = []
     kinds = sorted({cls.kind for cls in _event_classes()})
     for i, note in enumerate(data):
@@ -355,17 +445,24 @@ def _notes(data: Any, events: list[Event], locate: _Locator) -> list[Note]:
             raise RecordError(where, "note_step", step=step, steps=len(events))
         if not all(isinstance(note[lang], str) and note[lang].strip() for lang in LANGS):
             raise RecordError(where, "note_text")
+        texts = {lang: _text(note[lang], where, "note", step=step) for lang in LANGS}
         kind, who, cards = note["kind"], note.get("who"), note.get("cards", [])
         if kind not in kinds or (who is not None and not isinstance(who, str)) or not isinstance(cards, list):
             raise RecordError(where, "note_what", kinds=kinds)
+        if who is not None:
+            who = limits.clean_name(who)  # as the table keeps its names
         event = events[step - 1]
         found_cards = event_cards(event)
-        wanted = [str(Card.parse(c)) if isinstance(c, str) else "?" for c in cards]
+        try:
+            limits.items(len(cards), "deck", 52)
+            wanted = [str(Card.parse(c)) if isinstance(c, str) else "?" for c in cards]
+        except (CardError, LimitError) as error:
+            raise RecordError(locate.key_in("cards", where), "inner", error=error) from None
         if event.kind != kind or (who is not None and actor(event) != who) or not set(wanted) <= found_cards:
             raise RecordError(where, "note_mismatch", step=step, kind=kind, who=who, cards=wanted,
                               found_kind=event.kind, found_who=actor(event), found_cards=sorted(found_cards))
         question = _question(note["question"], locate, i) if "question" in note else None
-        notes.append(Note(step, note["en"].strip(), note["ru"].strip(), kind, who, tuple(wanted), question))
+        notes.append(Note(step, texts["en"], texts["ru"], kind, who, tuple(wanted), question))
     if len({n.step for n in notes}) != len(notes):
         raise RecordError(locate.key("notes"), "notes_same_step")
     return notes
@@ -417,7 +514,7 @@ def _event_classes() -> list[type[Event]]:
 
 def _read_deck(value: Any, which: str, locate: _Locator) -> tuple[Card, ...]:
     tokens = value.split() if isinstance(value, str) else value
-    if not isinstance(tokens, list) or not all(isinstance(t, str) for t in tokens):
+    if not isinstance(tokens, list) or not all(isinstance(t, str) for t in tokens) or len(tokens) > 52:
         raise RecordError(locate.key(which, "decks"), "deck_list", which=which)
     cards = []
     for i, token in enumerate(tokens):
@@ -512,6 +609,13 @@ class _Locator:
                     return i + 1
                 seen += 1
         return line
+
+    def key_in(self, key: str, where: str) -> str:
+        """The line of `key = …` in the array-of-tables entry that starts at `where` ("file:line")."""
+        start = int(where.rsplit(":", 1)[1])
+        end = next((i + 1 for i in range(start, len(self.lines)) if self.lines[i].strip().startswith("[")),
+                   len(self.lines) + 1)
+        return f"{self.name}:{self.line_in(key, start, end)}"
 
     def table_item(self, key: str, index: int) -> str:
         headers = [i for i, line in enumerate(self.lines) if line.strip() == f"[[{key}]]"]

@@ -20,35 +20,20 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from . import limits
 from .errors import EngineError
+from .limits import MAX_NOTE_CHARS, MAX_SESSION_GAMES, MAX_STEPS, whole_number
 from .options import Table
 from .record import MAX_GAMES, About, Note, parse_record, write_record
 from .trace import for_page, trace
 from .words import DEFAULT_HOSTS, DEFAULT_NAMES, LANGS
 
-MAX_RECORD_CHARS = 1_000_000  # a record's text: the course's longest is under 10 000
-MAX_NOTE_CHARS = 4_000
+MAX_FILE_NAME_CHARS = 200  # a record's name as a refusal shows it ("name:line: …")
 
 
 class WriterError(EngineError):
-    """A hand the page cannot write: no step of that number, a note without text, a session."""
-
-    _WORDS: dict[str, tuple[str, str]] = {
-        "note_step": ("a note is on step {step}, but the game has steps 1 to {steps}",
-                      "примечание относится к шагу {step}, а в партии шаги с 1 по {steps}"),
-        "note_empty": ("the note on step {step} has no text", "у примечания к шагу {step} нет текста"),
-        "note_long": ("the note on step {step} is longer than {most} characters",
-                      "примечание к шагу {step} длиннее {most} знаков"),
-        "notes_same_step": ("two notes on step {step}", "два примечания к шагу {step}"),
-        "session": ("a series of games is played by the computer players and cannot be written here; "
-                    "download one game at a time", "серию конов играют игроки-компьютеры, и здесь её "
-                    "записать нельзя; записывайте по одному кону"),
-        "too_long": ("the record is longer than {most} characters", "запись длиннее {most} знаков"),
-    }
-
-    def words(self, lang: str = "en", you: bool = False) -> str:
-        en, ru = self._WORDS[self.code]
-        return (en if lang == "en" else ru).format(**self.facts)
+    """A hand the page cannot write: no step of that number, a note without text, a session
+    (narration words it)."""
 
 
 def tables(table: Table, lang: str, names: Any = None) -> dict[str, Table]:
@@ -73,17 +58,24 @@ def tables(table: Table, lang: str, names: Any = None) -> dict[str, Table]:
     return out
 
 
+def _note_sizes(data: Any) -> None:
+    """The notes' number and texts against their limits, before the game is played for them."""
+    limits.items(len(data or []), "notes", MAX_STEPS)
+    for item in data or []:
+        for lang in LANGS:
+            limits.text(str(item.get(lang) or ""), "note", MAX_NOTE_CHARS, step=item.get("step"))
+
+
 def _notes(data: Any, steps: int) -> list[Note]:
     notes: dict[int, Note] = {}
+    limits.items(len(data or []), "notes", steps)  # a note per step at most
     for item in data or []:
         step = item.get("step")
         if not isinstance(step, int) or isinstance(step, bool) or not 1 <= step <= steps:
             raise WriterError("note_step", step=step, steps=steps)
-        text = {lang: str(item.get(lang) or "").strip() for lang in LANGS}
+        text = {lang: limits.clean_text(str(item.get(lang) or "")).strip() for lang in LANGS}
         if not any(text.values()):
             raise WriterError("note_empty", step=step)
-        if any(len(t) > MAX_NOTE_CHARS for t in text.values()):
-            raise WriterError("note_long", step=step, most=MAX_NOTE_CHARS)
         if step in notes:
             raise WriterError("notes_same_step", step=step)
         en, ru = text["en"] or text["ru"], text["ru"] or text["en"]
@@ -105,7 +97,8 @@ def write_request(request: dict[str, Any], lang: str) -> dict[str, Any]:
     from .live import setup_record  # (live registers these requests: imported late, not in a cycle)
 
     setup = request["setup"]
-    if int(setup.get("games") or 1) > 1:
+    _note_sizes(request.get("notes"))
+    if whole_number(setup.get("games") or 1, "games", 1, "p12", maximum=MAX_SESSION_GAMES) > 1:
         raise WriterError("session")
     record = setup_record(setup, lang)
     named = tables(record.table, lang, request.get("names"))
@@ -119,10 +112,11 @@ def write_request(request: dict[str, Any], lang: str) -> dict[str, Any]:
 
 
 def read_request(request: dict[str, Any], lang: str) -> dict[str, Any]:
-    text = str(request["text"])
-    if len(text) > MAX_RECORD_CHARS:
-        raise WriterError("too_long", most=MAX_RECORD_CHARS)
-    record, _ = parse_record(text, str(request.get("name") or "record"))
+    text = request["text"]
+    if not isinstance(text, str):
+        raise TypeError("read_record: the text is not a string")  # the page's own mistake: bad_request
+    name = limits.clean_name(str(request.get("name") or "record")[:MAX_FILE_NAME_CHARS]) or "record"
+    record, _ = parse_record(text, name)  # (its size checked first)
     told = trace(record.in_language(lang))
     notes = [{"step": n.step, "en": n.en, "ru": n.ru} for n in record.notes]
     names = {other: {"players": list(t.players), "banker": t.banker, "dealer": t.dealer}

@@ -5,7 +5,7 @@ decision, the names in both languages, the notes), compressed as the browser doe
 (CompressionStream "deflate-raw", which is zlib's raw deflate at its default level) and written in
 base64url. Prints, per hand: the record's bytes, the compressed bytes, and the link's characters
 with a site address of ORIGIN (default https://example.org/card-lottery/) in front; then the longest.
-The page refuses a link longer than sitegen.writer_pages.MAX_LINK_CHARS.
+The page refuses a link longer than engine.limits.MAX_LINK_CHARS.
 
     python scripts/link_lengths.py [ORIGIN]
 """
@@ -21,7 +21,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from engine.record import read_record, write_record  # noqa: E402
-from sitegen.writer_pages import MAX_LINK_CHARS  # noqa: E402
+from engine.limits import MAX_LINK_CHARS  # noqa: E402
 
 
 def payload(text: str) -> tuple[int, str]:

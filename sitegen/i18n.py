@@ -204,7 +204,10 @@ DEMO_STRINGS: dict[str, dict[str, str]] = {
         "live_busy": "The engine is working…",
         "retry": "Try again",
         "engine_dead": "The engine stopped answering. It has been restarted: try again.",
-        "engine_failure": "The engine failed on this request ({detail}). Try again; if it fails again, reload the page.",
+        "engine_problem": "This is an engine problem, not a mistake in what you asked: the engine could not answer "
+                          "this request, and would not on a second try. Other settings may work.",
+        "engine_not_running": "The live engine could not start, so this cannot be done now. Try again: it will be "
+                              "started again.",
         "settings": "Another reading of the text",
         "settings_hint": "Change the seed, the number of players or how an open question of the text is read, then replay the hand.",
         "settings_refused": "The engine did not replay the hand: {why}",
@@ -318,7 +321,10 @@ DEMO_STRINGS: dict[str, dict[str, str]] = {
         "live_busy": "Движок считает…",
         "retry": "Попробовать ещё раз",
         "engine_dead": "Движок перестал отвечать. Он перезапущен — попробуйте ещё раз.",
-        "engine_failure": "Движок не справился с запросом ({detail}). Попробуйте ещё раз; если ошибка повторится, перезагрузите страницу.",
+        "engine_problem": "Это ошибка движка, а не того, о чём вы просили: движок не смог ответить на этот запрос и "
+                          "не сможет при повторе. Другие настройки, возможно, сработают.",
+        "engine_not_running": "Движок не запустился, поэтому сделать это сейчас нельзя. Попробуйте ещё раз — он "
+                              "запустится заново.",
         "settings": "Другое прочтение текста",
         "settings_hint": "Измените начальное число, число игроков или прочтение неясного места текста и переиграйте партию.",
         "settings_refused": "Движок не переиграл партию: {why}",
@@ -408,6 +414,8 @@ NUMBERS_STRINGS: dict[str, dict[str, str]] = {
         "refused": "The engine refused the settings: {why}",
         "bad_games": "The number of games is a whole number from 1 to {max}.",
         "failed": "The engine failed: {why}. Try again.",
+        "problem": "This is an engine problem, not a mistake in the settings: the engine could not play these "
+                   "games, and would not on a second try.",
         "shown_run": "Shown: your run, {games} games at a table of {players}, seed {seed}{changed}.",
         "changed": ", readings changed: {list}",
         "chart_text": "The figures as a table",
@@ -459,6 +467,7 @@ NUMBERS_STRINGS: dict[str, dict[str, str]] = {
         "refused": "Движок не принял настройки: {why}",
         "bad_games": "Число конов — целое число от 1 до {max}.",
         "failed": "Сбой движка: {why}. Попробуйте ещё раз.",
+        "problem": "Это ошибка движка, а не настроек: движок не смог сыграть эти коны и не сможет при повторе.",
         "shown_run": "Показано: ваш расчёт; конов: {games}, игроков: {players}, начальное число {seed}{changed}.",
         "changed": "; изменённые прочтения: {list}",
         "chart_text": "Цифры в виде таблицы",
@@ -553,7 +562,10 @@ WRITER_STRINGS: dict[str, dict[str, str]] = {
         "link_damaged": "The link is damaged or incomplete: the hand it carries cannot be read. Ask for the link "
                         "again, or for the record file.",
         "file_not_text": "{file} is not a record: a record is a text file (UTF-8).",
-        "file_too_big": "{file} is too large for a record ({size} kB; a record takes a few kB).",
+        "file_too_big": "{file} is too large for a record: {size} kB, and a record file has at most {most} kB (a "
+                        "record takes a few kB).",
+        "note_too_long": "Characters in this note: {chars}, and a note has at most {most}. Shorten it: it cannot be "
+                         "written as it is.",
         "engine_unavailable": "The live engine is not available, so a hand can be neither written nor opened. "
                               "Reload the page to try again.",
         # The print view.
@@ -619,7 +631,10 @@ WRITER_STRINGS: dict[str, dict[str, str]] = {
         "link_damaged": "Ссылка повреждена или обрезана: партию из неё прочитать нельзя. Попросите ссылку ещё раз "
                         "или файл записи.",
         "file_not_text": "Файл {file} — не запись партии: запись — это текстовый файл (UTF-8).",
-        "file_too_big": "Файл {file} слишком велик для записи ({size} КБ, а запись занимает несколько КБ).",
+        "file_too_big": "Файл {file} слишком велик для записи: {size} КБ, а можно не больше {most} КБ (запись "
+                        "занимает несколько КБ).",
+        "note_too_long": "Знаков в примечании: {chars}, а можно не больше {most}. Сократите его: в таком виде его "
+                         "не записать.",
         "engine_unavailable": "Движок недоступен, поэтому ни записать, ни открыть партию нельзя. Перезагрузите "
                               "страницу и попробуйте ещё раз.",
         # Страница для печати.

@@ -28,6 +28,25 @@ PAGE_NAME = re.compile(r"^(?P<number>\d+)-(?P<slug>[a-z0-9]+(?:-[a-z0-9]+)*)\.md
 HAND_NAME = re.compile(r"^[a-z0-9]+(?:[-_][a-z0-9]+)*$")
 
 
+def read_source(path: Path, problems: Problems, what: str) -> str | None:
+    """A source file's text, UTF-8 with or without a byte order mark (as the engine reads a record
+    and the write page reads a file); None, with `path:line: what is wrong`, when it cannot be read."""
+    try:
+        data = path.read_bytes()
+    except IsADirectoryError:
+        problems.add(path, 1, f"{what} is a folder here, not a file")
+        return None
+    except OSError as error:
+        problems.add(path, 1, f"cannot read {what}: {error.strerror or type(error).__name__}")
+        return None
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        line = data.count(b"\n", 0, error.start) + 1
+        problems.add(path, line, f"{what} is not UTF-8 text (byte 0x{data[error.start]:02x} here)")
+        return None
+
+
 # ---------------------------------------------------------------------------- the text
 
 
@@ -72,10 +91,8 @@ def read_text(lessons: Path) -> Text:
     texts: dict[str, tuple[str, ...]] = {}
     for lang, name in TEXT_FILES.items():
         path = lessons / name
-        try:
-            content = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as error:
-            problems.add(path, 1, f"cannot read the text: {error}")
+        content = read_source(path, problems, "the text")
+        if content is None:
             continue
         paragraphs = split_paragraphs(content)
         count = len(paragraphs)
@@ -227,10 +244,8 @@ def read_pages(lessons: Path, warnings: list[str], kind: str = "pages") -> dict[
                 problems.add(path, 1, "a lesson file is named NN-slug.md (digits, a dash, then lowercase "
                                       "letters, digits and dashes)")
                 continue
-            try:
-                source = path.read_text(encoding="utf-8")
-            except (OSError, UnicodeDecodeError) as error:
-                problems.add(path, 1, f"cannot read the lesson: {error}")
+            source = read_source(path, problems, "the lesson")
+            if source is None:
                 continue
             front = read_front_matter(path, source, problems)
             if front is None:
@@ -327,17 +342,18 @@ def read_glossary(lessons: Path, text: Text) -> list[Term]:
     path = lessons / GLOSSARY_FILE
     if not path.is_file():
         return []
+    from engine.record import RecordError, toml_error
+
     problems = Problems()
-    try:
-        source = path.read_text(encoding="utf-8")
-        data = tomllib.loads(source)
-    except (OSError, UnicodeDecodeError) as error:
-        problems.add(path, 1, f"cannot read the glossary: {error}")
+    source = read_source(path, problems, "the glossary")
+    if source is None:
         problems.check()
         raise AssertionError  # unreachable: check() raised
+    try:
+        data = tomllib.loads(source)
     except tomllib.TOMLDecodeError as error:
-        match = re.search(r"line (\d+)", str(error))
-        problems.add(path, int(match.group(1)) if match else 1, f"not valid TOML: {error}")
+        line, detail = toml_error(source, error)
+        problems.add_message(str(RecordError(f"{shown(path)}:{line}", "not_toml", detail=detail)))
         problems.check()
         raise AssertionError
     lines = source.splitlines()
@@ -444,7 +460,7 @@ class Hand:
 
 def read_hands(lessons: Path) -> dict[str, Hand]:
     """Every `hands/*.toml`, read and replayed with the engine, then traced."""
-    from engine import RecordError, read_record  # the repository's own engine
+    from engine import EngineError, RecordError, read_record  # the repository's own engine
     from engine.trace import trace
 
     problems = Problems()
@@ -463,6 +479,9 @@ def read_hands(lessons: Path) -> dict[str, Hand]:
             json.dumps(traces)  # the traces must be plain JSON data
         except RecordError as error:
             problems.add_message(str(error))
+            continue
+        except EngineError as error:  # a refusal the record's reader did not place: the record's still
+            problems.add(path, 1, str(error))
             continue
         except Exception as error:  # a bug of the engine, not of the record: say where
             problems.add(path, 1, f"the engine failed on this record ({type(error).__name__}: {error}); "

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from engine import limits
 from engine.cards import Card
 from engine.options import OPTION, Options, Table
 from engine.record import Record
@@ -27,7 +28,7 @@ WRITE_PAGE = "write.html"
 PRINT_CSS = "css/print.css"
 WRITER_CSS = "css/writer.css"
 START_PLAYERS, START_SEED = 4, 1  # the game the writer page starts from
-MAX_LINK_CHARS = 16_000  # a share link's length, fragment included (Chromium takes ~2 MB; messengers far less)
+MAX_LINK_CHARS = limits.MAX_LINK_CHARS  # (the page reads it from the catalogue)
 
 
 def print_url(name: str) -> str:
@@ -51,7 +52,7 @@ def write_page(r: SiteRenderer, lang: str) -> None:
                                                           steps=count(len(page_trace["steps"]), "step", lang)),
         catalogue={**r.catalogues[lang], "strings": strings},
         source_paragraphs={p["id"]: {"ru": p["ru"], "en": p["en"]} for p in r.inputs.text.paragraphs()},
-        writer_js="../assets/js/writer/main.js", max_link=MAX_LINK_CHARS,
+        writer_js="../assets/js/writer/main.js",
     )
     html = r.env.get_template("write.html").render(context)
     r.emit(f"{lang}/{WRITE_PAGE}", r.templates / "write.html", html)

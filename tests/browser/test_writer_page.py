@@ -23,7 +23,8 @@ import pytest
 from demo_helpers import ENGINE_WAIT_MS, REPO_ROOT
 
 sys.path.insert(0, str(REPO_ROOT))
-from sitegen.i18n import WRITER_STRINGS  # noqa: E402
+from engine.limits import MAX_NOTE_CHARS, MAX_RECORD_BYTES  # noqa: E402
+from sitegen.i18n import DEMO_STRINGS, WRITER_STRINGS  # noqa: E402
 from sitegen.writer_pages import MAX_LINK_CHARS  # noqa: E402
 
 HANDS = sorted(p.stem for p in (REPO_ROOT / "lessons" / "hands").glob("*.toml"))
@@ -272,7 +273,7 @@ def test_every_course_hand_fits_a_link_packed_by_the_browser(site_server: Any, p
         const out = {};
         for (const [name, text] of Object.entries(texts)) {
             const data = await codec.pack(text);
-            out[name] = {length: (base + data).length, back: await codec.unpack(data)};
+            out[name] = {length: (base + data).length, back: await codec.unpack(data, 1000000)};
         }
         return out; }""", {"texts": texts, "base": base})
     for name, text in texts.items():
@@ -311,3 +312,133 @@ def test_axe_finds_no_serious_violation_in_the_writer_page(site_server: Any, bro
     finally:
         context.close()
     assert not found, "\n".join(found)
+
+
+# ---------------------------------------------------------------------------- hostile input
+
+
+def error_text(page: Any, contains: str) -> str:
+    page.wait_for_function("(t) => document.querySelector('.writer-error').textContent.includes(t)", arg=contains,
+                           timeout=ENGINE_WAIT_MS)
+    text = page.text_content(".writer-error")
+    assert not re.search(r"[A-Z][a-z]+Error\b|Traceback|Errno|datetime\.", text), text  # no Python in it
+    return text
+
+
+def test_hostile_records_are_refused_in_the_readers_language_with_the_file_and_line(site_server: Any, page: Any,
+                                                                                   tmp_path: Path) -> None:
+    words = WRITER_STRINGS["ru"]
+    good = (REPO_ROOT / "lessons" / "hands" / "first-round.toml").read_text(encoding="utf-8")
+    open_writer(page, site_server.url("ru/write.html"))
+    refused = words["file_refused"].split("{")[0]
+    files = {
+        # nested 2,000 deep (Python's parser would fail with a RecursionError, and no line)
+        "deep.toml": (good + "x = " + "[" * 2000 + "]" * 2000 + "\n",
+                      f"deep.toml:{good.count(chr(10)) + 1}: списки и таблицы вложены друг в друга больше чем на 8 "
+                      "уровней (записи хватает двух)"),
+        # a seed of 5,000 digits (Python refuses to read one of 4,300)
+        "seed.toml": (re.sub(r"(?m)^seed = \d+", "seed = " + "9" * 5000, good, count=1),
+                      "seed.toml:2: число из 5000 цифр: в целом числе записи не больше 19 цифр"),
+        # an unknown card in a note: said at its line
+        "zz.toml": (good.replace("\nkind = ", '\ncards = ["ZZ"]\nkind = ', 1), "zz.toml:"),
+        # a date where a number goes: quoted as the record writes it
+        "date.toml": (good.replace("[table]", "pool = 1979-05-27\n\n[table]", 1), "date.toml:"),
+        # cut short: at the line where the text in quotes opened, not at the end
+        "cut.toml": (good[:good.index('"Boris"') + 3], "cut.toml:5: это не TOML: текст в кавычках не закрыт"),
+    }
+    for name, (text, says) in files.items():
+        path = tmp_path / name
+        path.write_text(text, encoding="utf-8")
+        page.set_input_files(".writer-file", str(path))
+        said = error_text(page, f"{name}:")
+        assert said.startswith(refused) and says in said, said
+    zz = tmp_path / "zz.toml"
+    page.set_input_files(".writer-file", str(zz))
+    assert "«ZZ» — не карта" in error_text(page, "zz.toml:")
+    date = tmp_path / "date.toml"
+    page.set_input_files(".writer-file", str(date))
+    assert "pool: нужно целое число от 0 до 1000000000, а не 1979-05-27" in error_text(page, "date.toml:")
+    # Over the engine's limit of a file: refused by its size, before it is read, with the limit.
+    big = tmp_path / "big.toml"
+    big.write_bytes(b"#" * (MAX_RECORD_BYTES + 1))
+    page.set_input_files(".writer-file", str(big))
+    assert error_text(page, "big.toml") == words["file_too_big"].format(file="big.toml", size=1001, most=1000)
+    # The same nesting in a link: the link's name and the line.
+    deep = files["deep.toml"][0]
+    page.evaluate("(p) => { location.hash = 'record=' + p; }", _payload(deep))
+    said = error_text(page, "ссылка:")
+    assert said.startswith(words["link_refused"].split("{")[0] + "ссылка:") and "больше чем на 8 уровней" in said
+    # A byte order mark (as Notepad writes it) is read, as the command line and the build read it.
+    bom = tmp_path / "bom.toml"
+    bom.write_bytes(b"\xef\xbb\xbf" + good.encode("utf-8"))
+    page.set_input_files(".writer-file", str(bom))
+    page.wait_for_function("() => document.querySelector('.writer-status').textContent.includes('bom.toml')",
+                           timeout=ENGINE_WAIT_MS)
+    assert page.is_hidden(".writer-error")
+    assert page.console_errors == []
+
+
+def test_a_note_over_its_limit_is_said_as_it_is_typed(site_server: Any, page: Any) -> None:
+    words = WRITER_STRINGS["en"]
+    open_writer(page, site_server.url("en/write.html"))
+    goto_step(page, 3)
+    area = page.locator("textarea[name=note-en]")
+    area.fill("é" * (MAX_NOTE_CHARS + 1))  # (characters, as the engine counts them)
+    assert error_text(page, str(MAX_NOTE_CHARS + 1)) == words["note_too_long"].format(chars=MAX_NOTE_CHARS + 1,
+                                                                                        most=MAX_NOTE_CHARS)
+    assert area.get_attribute("aria-invalid") == "true"
+    area.fill("😀" * MAX_NOTE_CHARS)  # 4,000 characters, 8,000 UTF-16 units: within the limit
+    assert page.is_hidden(".writer-error") and area.get_attribute("aria-invalid") is None
+    # A broken character (half of a UTF-16 pair, which a paste can bring) is refused, never written as U+FFFD.
+    area.fill("")
+    page.evaluate("""() => { const a = document.querySelector('textarea[name=note-en]');
+        a.value = 'ab\\ud800c'; a.dispatchEvent(new Event('input', {bubbles: true})); }""")
+    page.click("button[data-writer=download]")
+    said = error_text(page, "step 3")
+    assert said == words["write_refused"].format(why="the note on step 3: character 3 is broken (U+D800, half of a "
+                                                     "UTF-16 pair): type it again")
+
+
+def test_an_engine_failure_is_said_by_what_can_mend_it(site_server: Any, page: Any) -> None:
+    # Each kind of failure the engine's client reports (engine-client.js), given to the page's requests
+    # in place of the engine's answers: the words, and a retry only where one can mend it.
+    page.goto(site_server.url("ru/write.html"))
+    page.wait_for_function("() => window.__cardLottery && window.__cardLottery.writer", timeout=ENGINE_WAIT_MS)
+    strings = {**DEMO_STRINGS["ru"], **WRITER_STRINGS["ru"]}
+    for kind, writer_key, demo_key in (("failure", "engine_problem", "engine_problem"), ("dead", "engine_dead", "engine_dead"),
+                                       ("failed", "engine_unavailable", "engine_not_running")):
+        page.evaluate("""(kind) => { const engine = window.__cardLottery.writer.engine;
+            engine.request = async () => { const e = new Error('RecursionError: maximum recursion depth exceeded');
+                e.kind = kind; e.code = 'engine_failed'; throw e; }; }""", kind)
+        page.evaluate("() => window.__cardLottery.writer.download()")
+        page.wait_for_function("(t) => document.querySelector('.writer-error').textContent === t", arg=strings[writer_key],
+                               timeout=ENGINE_WAIT_MS)
+        # The demo's own requests (session.js).
+        page.evaluate("() => { const d = window.__cardLottery.writer.demo; d.message = null; d.busy = false; "
+                      "return d.session.replay(d.settings); }")
+        message = page.evaluate("() => window.__cardLottery.writer.demo.message")
+        assert message == {"kind": "error", "text": DEMO_STRINGS["ru"][demo_key], "retry": kind != "failure"}, kind
+        assert "RecursionError" not in page.text_content("body")
+
+
+def test_a_long_unbroken_name_wraps_instead_of_widening_the_page(site_server: Any, browser: Any,
+                                                                 tmp_path: Path) -> None:
+    good = (REPO_ROOT / "lessons" / "hands" / "first-round.toml").read_text(encoding="utf-8")
+    text = good.replace('banker = "Papa"', f'banker = "{"W" * 40}"', 1).replace('"Anna"', f'"{"B" * 40}"', 1)
+    path = tmp_path / "long.toml"
+    path.write_text(text, encoding="utf-8")
+    context = browser.new_context(viewport={"width": 360, "height": 740})
+    page = context.new_page()
+    try:
+        open_writer(page, site_server.url("en/write.html"))
+        page.set_input_files(".writer-file", str(path))
+        page.wait_for_function("() => document.querySelector('.writer-status').textContent.includes('long.toml')",
+                               timeout=ENGINE_WAIT_MS)
+        for n in (1, 8, 30):
+            goto_step(page, n)
+            page.wait_for_timeout(100)
+            width = page.evaluate("() => document.documentElement.scrollWidth")
+            assert width <= 360, (n, width)
+        assert "B" * 40 in page.text_content(".demo-narration")  # read in full where it wraps
+    finally:
+        context.close()

@@ -427,7 +427,7 @@ def test_record_file_errors_start_with_the_path_and_line(tmp_path):
     with pytest.raises(RecordError) as error:
         read_record(path)
     assert str(error.value).startswith(f"{path}:10: ")
-    with pytest.raises(RecordError, match="cannot read"):
+    with pytest.raises(RecordError, match=r"missing\.toml: there is no such file$"):
         read_record(tmp_path / "missing.toml")
 
 
@@ -449,7 +449,7 @@ def test_record_and_game_refuse_a_negative_seed():
     # A seed is a whole number >= 0 wherever it is given, so every game's record can be read back.
     with pytest.raises(ValueError, match="seed"):
         Game(table(3), seed=-5)
-    with pytest.raises(RecordError, match=r"^s\.toml:1: seed must be a whole number >= 0"):
+    with pytest.raises(RecordError, match=r"^s\.toml:1: seed must be a whole number from 0 to 9223372036854775807, got -5$"):
         parse_record('seed = -5\n[table]\nplayers = ["A", "B"]\nbanker = "F"\ndealer = "M"\n', "s.toml")
 
 

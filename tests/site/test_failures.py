@@ -120,3 +120,81 @@ def test_pyodide_missing_names_npm_ci(lessons: Path, tmp_path: Path) -> None:
     result = run_build(tmp_path / "site", lessons, build=root / "build.py")
     assert result.returncode == 1 and "npm ci" in result.stderr
     assert not (tmp_path / "site").exists()
+
+
+def _note_card(lessons: Path) -> None:
+    replace_in(lessons / "hands/tiny.toml", 'kind = "lay"', 'kind = "lay"\ncards = ["ZZ"]')
+
+
+def _not_utf8(lessons: Path) -> None:
+    path = lessons / "hands/tiny.toml"
+    path.write_bytes(path.read_bytes().replace(b'"Father"', b'"Fa\xfether"'))
+
+
+def _nested(lessons: Path) -> None:
+    path = lessons / "hands/tiny.toml"
+    path.write_text(path.read_text(encoding="utf-8") + "x = " + "[" * 2000 + "]" * 2000 + "\n", encoding="utf-8")
+
+
+def _long_seed(lessons: Path) -> None:
+    replace_in(lessons / "hands/tiny.toml", "seed = 1", "seed = " + "9" * 5000)
+
+
+def _cut_short(lessons: Path) -> None:
+    path = lessons / "hands/tiny.toml"
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text[:text.index('"Boris"') + 3], encoding="utf-8")
+
+
+def _glossary_cut_short(lessons: Path) -> None:
+    path = lessons / "reference/glossary.toml"
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text[:text.index('"банкомёт"') + 4], encoding="utf-8")
+
+
+HAND_FAILURES: dict[str, tuple[Callable[[Path], None], str]] = {
+    # name: (how to break the fixture, the whole line the build prints for it)
+    "unknown card in a note": (_note_card, "hands/tiny.toml:15: 'ZZ' is not a card (write rank then suit, e.g. AS, "
+                                           "TH, 10H, 7C)"),
+    "hand not UTF-8": (_not_utf8, "hands/tiny.toml:6: this is not UTF-8 text (byte 0xfe here): a record is a text "
+                                  "file in UTF-8"),
+    "hand nested 2,000 deep": (_nested, "hands/tiny.toml:17: lists and tables nested more than 8 levels deep (a "
+                                        "record needs 2)"),
+    "seed of 5,000 digits": (_long_seed, "hands/tiny.toml:2: a number of 5000 digits: a record's whole numbers have "
+                                         "at most 19 (up to 9223372036854775807)"),
+    "hand cut short": (_cut_short, "hands/tiny.toml:5: not valid TOML: a text in quotes is not closed"),
+    "glossary cut short": (_glossary_cut_short, "reference/glossary.toml:5: not valid TOML: a text in quotes is not "
+                                                "closed"),
+}
+
+
+@pytest.mark.parametrize("name", list(HAND_FAILURES))
+def test_a_hostile_input_stops_the_build_with_its_path_and_line_in_words(name: str, lessons: Path,
+                                                                         tmp_path: Path) -> None:
+    breaking, said = HAND_FAILURES[name]
+    breaking(lessons)
+    result = run_build(tmp_path / "site", lessons)
+    assert result.returncode == 1
+    assert any(line.endswith(said) for line in result.stderr.splitlines()), result.stderr
+    assert "Traceback" not in result.stderr and "engine problem" not in result.stderr
+    assert not re.search(r"\w+Error\b", result.stderr), result.stderr  # no Python exception's name
+
+
+def test_a_folder_named_like_a_hand_is_said_to_be_a_folder(lessons: Path, tmp_path: Path) -> None:
+    (lessons / "hands" / "dir.toml").mkdir()
+    result = run_build(tmp_path / "site", lessons)
+    assert result.returncode == 1
+    assert any(line.endswith("hands/dir.toml: this is a folder, not a record file")
+               for line in result.stderr.splitlines()), result.stderr
+    assert "Errno" not in result.stderr and "Traceback" not in result.stderr
+
+
+def test_a_byte_order_mark_is_allowed_in_every_source_as_in_a_record_the_page_opens(lessons: Path,
+                                                                                   tmp_path: Path) -> None:
+    for name in ("hands/tiny.toml", "pages/en/01-first.md", "text/translation.en.txt", "reference/glossary.toml"):
+        path = lessons / name
+        path.write_bytes(b"\xef\xbb\xbf" + path.read_bytes())
+    result = run_build(tmp_path / "site", lessons)
+    assert result.returncode == 0, result.stderr
+    first = (tmp_path / "site" / "en" / "first.html").read_text(encoding="utf-8")
+    assert "\ufeff" not in first

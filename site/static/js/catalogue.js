@@ -9,7 +9,10 @@
  * @typedef {{key: string, rules: string[], kind: "choice"|"number"|"suit_fines", default: string|number,
  *   minimum: number, label: string, question: string, choices: Choice[]}} OptionInfo
  * @typedef {{code: string, symbol: string, letter: string, word: string, red: boolean}} Suit
- * @typedef {{lang: string, limits: {players: [number, number], players_rule: string, seed_max: string},
+ * @typedef {{players: [number, number], players_rule: string, seed_max: string, chips_max: number, name_chars: number,
+ *   note_chars: number, record_bytes: number, link_chars: number, steps: number, chunk: number}} Limits
+ *   the engine's limits (engine/limits.py) that the page checks itself or shows
+ * @typedef {{lang: string, limits: Limits,
  *   paragraphs: Object<string, string>, options: OptionInfo[],
  *   suits: Suit[], cards: Object<string, {name: string, index: string}>,
  *   nouns: Object<string, Object<string, string>>, phases: Object<string, string>,

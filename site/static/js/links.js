@@ -26,7 +26,8 @@ export function parseHash(/** @type {string} */ hash) {
   for (const [key, value] of new URLSearchParams(text)) {
     if (key === "hand") link.hand = value;
     else if (key === "step") {
-      if (/^\d+$/.test(value) && Number(value) >= 1) link.step = Number(value);
+      // (A number too long to be exact, 999…, is no step: it is said as written, not as 1e+23.)
+      if (/^\d+$/.test(value) && Number(value) >= 1 && Number.isSafeInteger(Number(value))) link.step = Number(value);
       else link.stepText = value;
     } else if (key === "seed") link.seed = value;
     else if (key === "players") link.players = value;

@@ -220,7 +220,9 @@ export function wireNumbers(section, engine) {
       }
     } catch (error) {
       state.error = String(error && error.message ? error.message : error);
-      say(s.failed.replace("{why}", state.error));
+      // The engine's own failure (a bug) is said in words, its detail kept for the console.
+      if (error && error.kind === "failure") console.warn("engine failure", state.error); // eslint-disable-line no-console
+      say(error && error.kind === "failure" ? s.problem : s.failed.replace("{why}", state.error));
     } finally {
       setRunning(false);
     }

@@ -111,9 +111,14 @@ export class Session {
       this.again = null;
       return reply.result;
     } catch (error) {
-      const dead = error && error.kind === "dead";
-      demo.message = { kind: "error", text: dead ? t("engine_dead") : t("engine_failure", { detail: String(error.message) }), retry: true };
-      this.again = again;
+      // A worker that stopped answering is restarted, and one that could not start is started
+      // again: trying again can mend both. A failure the engine answered with is its own bug, which
+      // the same request meets again: said so, with no "try again" (its detail goes to the console).
+      const kind = error && error.kind;
+      if (kind === "failure") console.warn("engine failure", error.code, error.message); // eslint-disable-line no-console
+      const text = kind === "dead" ? t("engine_dead") : kind === "failed" ? t("engine_not_running") : t("engine_problem");
+      demo.message = { kind: "error", text, retry: kind !== "failure" };
+      this.again = kind !== "failure" ? again : null;
       return null;
     } finally {
       demo.busy = false;
@@ -267,7 +272,8 @@ export class Session {
     const demo = this.demo;
     const total = demo.total;
     if (link.stepText !== null) {
-      demo.notice("step", t("notice_step", { step: link.stepText, total, shown: 1 }));
+      const step = link.stepText.length > 24 ? `${link.stepText.slice(0, 24)}…` : link.stepText; // as written, cut
+      demo.notice("step", t("notice_step", { step, total, shown: 1 }));
       demo.playback.goto(1, "link");
     } else if (link.step !== null && link.step > total) {
       demo.notice("step", t("notice_step", { step: link.step, total, shown: total }));

@@ -5,7 +5,6 @@
 // with a LinkDamaged error (the page words it). The text is the engine's: nothing here reads it.
 
 export const FORMAT = "deflate-raw";
-const MAX_TEXT_BYTES = 1_000_000; // what a link may unpack to (a record is a few kB)
 
 export class LinkDamaged extends Error {
   /** @param {string} why */
@@ -48,8 +47,12 @@ export async function pack(text) {
   return toBase64Url(new Uint8Array(await new Response(stream).arrayBuffer()));
 }
 
-/** The record's text from a link's payload (LinkDamaged when it cannot be). @param {string} payload */
-export async function unpack(payload) {
+/**
+ * The record's text from a link's payload (LinkDamaged when it cannot be, or when it would unpack to
+ * more than `maxBytes`: the engine's limit of a record, engine/limits.py).
+ * @param {string} payload @param {number} maxBytes
+ */
+export async function unpack(payload, maxBytes) {
   const bytes = fromBase64Url(payload);
   if (!bytes.length) throw new LinkDamaged("empty");
   const reader = new Blob([bytes]).stream().pipeThrough(new DecompressionStream(FORMAT)).getReader();
@@ -60,7 +63,7 @@ export async function unpack(payload) {
       const { done, value } = await reader.read();
       if (done) break;
       size += value.length;
-      if (size > MAX_TEXT_BYTES) throw new LinkDamaged("too large");
+      if (size > maxBytes) throw new LinkDamaged("too large");
       parts.push(value);
     }
   } catch (error) {

@@ -49,7 +49,7 @@ function boot() {
     engine, links: new Links(() => {}, false),
   });
   bindEvents(demo);
-  const writer = new Writer(demo, engine, section, Number(section.dataset.maxLink) || 16000);
+  const writer = new Writer(demo, engine, section);
   wireWriter(writer);
   // For tests and benchmarks, beside what main.js keeps there (its `demos` are the lessons' demos,
   // figure.demo[data-hand]: none here).

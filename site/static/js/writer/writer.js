@@ -10,7 +10,11 @@ import { expandStates, settingsOf } from "../trace.js";
 import { LinkDamaged, canPack, pack, recordInHash, unpack } from "./codec.js";
 import { createWriterView, say, sayError, showLink, updateWriterView } from "./view.js";
 
-const MAX_FILE_BYTES = 1_000_000;
+/** The engine's limits that the page checks itself (engine/limits.py, through the catalogue). */
+function limits() {
+  const { record_bytes: recordBytes, note_chars: noteChars, link_chars: linkChars } = catalogue().limits;
+  return { recordBytes, noteChars, linkChars };
+}
 
 /** @typedef {{en: string, ru: string, kind: string, text: string}} WrittenNote (kind, text: what its step shows) */
 
@@ -18,12 +22,14 @@ export class Writer {
   /**
    * @param {import("../controller.js").Demo & {afterRedraw: (() => void)|null}} demo
    * @param {import("../engine-client.js").EngineClient|null} engine
-   * @param {HTMLElement} section @param {number} maxLink
+   * @param {HTMLElement} section
    */
-  constructor(demo, engine, section, maxLink) {
+  constructor(demo, engine, section) {
     this.demo = demo;
     this.engine = engine;
-    this.maxLink = maxLink;
+    this.maxLink = limits().linkChars;
+    /** whether the error shown is that a note is too long (cleared when it is shortened) */
+    this.tooLong = false;
     this.lang = catalogue().lang;
     /** @type {Map<number, WrittenNote>} notes by step */
     this.notes = new Map();
@@ -71,6 +77,26 @@ export class Writer {
       n: demo.n, sentence: this.step.text, note, refill,
       notes: [...this.notes.entries()].sort((a, b) => a[0] - b[0]).map(([step, n]) => ({ step, text: this.shown(n) })),
     });
+    if (refill) this.checkLength();
+  }
+
+  /** A note longer than the engine takes is said at once, not at the download (engine/limits.py). */
+  checkLength() {
+    const most = limits().noteChars;
+    let longest = 0;
+    for (const area of [this.view.en, this.view.ru]) {
+      const chars = [...area.value].length; // characters, as the engine counts them (not UTF-16 units)
+      if (chars > most) area.setAttribute("aria-invalid", "true");
+      else area.removeAttribute("aria-invalid");
+      longest = Math.max(longest, chars);
+    }
+    if (longest > most) {
+      sayError(this.view, t("note_too_long", { chars: longest, most }));
+      this.tooLong = true;
+    } else if (this.tooLong) {
+      this.tooLong = false;
+      sayError(this.view, "");
+    }
   }
 
   /** A note as this page shows it: in its language, else in the other. @param {WrittenNote} note */
@@ -103,6 +129,7 @@ export class Writer {
     else this.notes.delete(n);
     this.applyNotes();
     this.demo.redraw();
+    this.checkLength();
   }
 
   /** A note's field was left: say what became of the note. */
@@ -148,8 +175,11 @@ export class Writer {
       }
       return reply.result;
     } catch (error) {
-      const failed = error && (error.kind === "failed" || error.kind === "dead");
-      sayError(this.view, failed ? t("engine_unavailable") : t("engine_failure", { detail: String(error && error.message) }));
+      // Restarted after it stopped answering: the visitor may do it again. Not started: a reload
+      // may mend it. The engine's own failure (a bug) would come again: said so, its detail logged.
+      const kind = error && error.kind;
+      if (kind === "failure") console.warn("engine failure", error.code, error.message); // eslint-disable-line no-console
+      sayError(this.view, kind === "dead" ? t("engine_dead") : kind === "failed" ? t("engine_unavailable") : t("engine_problem"));
       return null;
     } finally {
       this.working = false;
@@ -236,7 +266,7 @@ export class Writer {
     let text;
     try {
       if (!canPack()) throw new LinkDamaged("no DecompressionStream");
-      text = await unpack(payload);
+      text = await unpack(payload, limits().recordBytes);
     } catch (error) {
       sayError(this.view, error instanceof LinkDamaged && canPack() ? t("link_damaged") : t("no_compression"));
       return false;
@@ -252,8 +282,9 @@ export class Writer {
   /** Open a record file (picked or dropped). @param {File} file */
   async openFile(file) {
     if (this.working || !file) return false;
-    if (file.size > MAX_FILE_BYTES) {
-      sayError(this.view, t("file_too_big", { file: file.name, size: Math.round(file.size / 1024) }));
+    const most = limits().recordBytes;
+    if (file.size > most) { // before it is read (the engine would refuse its text too)
+      sayError(this.view, t("file_too_big", { file: file.name, size: Math.ceil(file.size / 1000), most: most / 1000 }));
       return false;
     }
     let text;
