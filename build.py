@@ -29,6 +29,7 @@ except ImportError as missing:  # pragma: no cover - a setup problem, said plain
 from sitegen import BuildError, Paths, shown
 from sitegen.assets import (SERVICE_WORKER, build_engine_archive, find_pyodide, precompress, read_static,
                             runtime_folder, service_worker)
+from sitegen.i18n import OFFLINE_STRINGS
 from sitegen.linkcheck import link_problems
 from sitegen.output import check_output_folder, write_site
 from sitegen.render import PAGE_BUDGET, Inputs, Rendered, render_site
@@ -60,8 +61,10 @@ def build(paths: Paths, draft: bool = False, budget: int = PAGE_BUDGET) -> Rende
     broken = link_problems(rendered.files, rendered.sources)  # every link leads to a page, an anchor, a demo
     if broken:
         raise BuildError(broken)
-    runtime = [runtime_folder(pyodide)] + ([f"pyodide/{snapshot.name}"] if snapshot else [])
-    rendered.files[SERVICE_WORKER] = service_worker(rendered.files, runtime, paths.root / "site" / "sw.js")  # offline
+    snapshot_path = f"pyodide/{snapshot.name}" if snapshot else None
+    runtime = [runtime_folder(pyodide)] + ([snapshot_path] if snapshot_path else [])
+    rendered.files[SERVICE_WORKER] = service_worker(rendered.files, runtime, paths.root / "site" / "sw.js",
+                                                    snapshot_path, OFFLINE_STRINGS)  # offline
     rendered.files.update(precompress(rendered.files, paths.root / ".cache"))  # a .br and a .gz beside each text file
 
     # 3. Write: into a temporary sibling folder, swapped in only when complete.

@@ -11,6 +11,7 @@
 // site's own vendor folder). Each chart has its table beside it (views/charts.js).
 
 import { catalogue } from "./catalogue.js";
+import { failureText } from "./engine-client.js";
 import { models, number } from "./numbers-model.js";
 import { drawChart, resizeChart, uPlotLib } from "./views/charts.js";
 
@@ -219,7 +220,7 @@ export function wireNumbers(section, engine) {
         say((state.cancelled ? s.cancelled : s.done).replace(/\{(\w+)\}/g, (m, k) => (k in params ? params[k] : m)));
       }
     } catch (error) {
-      state.error = String(error && error.message ? error.message : error);
+      state.error = error && error.kind === "failed" ? failureText(error.message) : String(error && error.message ? error.message : error);
       say(s.failed.replace("{why}", state.error));
     } finally {
       setRunning(false);
