@@ -722,8 +722,8 @@ for _lang, _strings in PRACTICE_STRINGS.items():
 # "The live engine could not start ({reason})" and the numbers panel's failure): the demo's words.
 ENGINE_FAILURE_STRINGS: dict[str, dict[str, str]] = {
     "en": {
-        "live_cause_offline": "you are offline, and this browser has not kept the engine yet; it starts by itself "
-                              "when the network is back",
+        "live_cause_offline": "you are offline, and this browser has not kept the engine; it starts by itself when "
+                              "the network is back",
         "live_cause_unreachable": "the site did not answer: the network may be down",
         "live_cause_missing": "the site did not send the engine's files",
         "live_cause_compile": "this browser could not compile the engine's runtime (WebAssembly)",
@@ -731,8 +731,7 @@ ENGINE_FAILURE_STRINGS: dict[str, dict[str, str]] = {
         "live_cause_failed": "it failed while starting",
     },
     "ru": {
-        "live_cause_offline": "вы не в сети, а браузер ещё не сохранил движок; он запустится сам, когда сеть "
-                              "вернётся",
+        "live_cause_offline": "вы не в сети, а браузер не сохранил движок; он запустится сам, когда сеть вернётся",
         "live_cause_unreachable": "сайт не ответил: возможно, нет сети",
         "live_cause_missing": "сайт не прислал файлы движка",
         "live_cause_compile": "браузер не смог скомпилировать среду выполнения движка (WebAssembly)",
