@@ -9,13 +9,13 @@
 // or when it has none to wait for), so that a first visit's engine does not wait behind them.
 //
 // Each part is kept whole or not at all (the site at install, the hands' pages, the runtime's
-// files): a copy that the browser's quota refuses, or that the network breaks off, leaves no half
-// of itself behind. How it went is said to the page that asked (or, for the install, to every page
+// files): a copy that the browser's quota refuses leaves no half of itself behind. (One that the
+// network breaks off keeps what came, and the page's next ask keeps the rest.) How it went is said to the page that asked (or, for the install, to every page
 // of the site): "kept", "quota" (the browser refused the space: offline.js tells the reader what
 // works offline and what does not, in `words`), "missing" (the site does not have a file), or
 // "failed" (most likely the network: the page asks again when it is back).
 //
-// Why a worker of our own rather than Workbox: it is these ~150 lines, with no build tool.
+// Why a worker of our own rather than Workbox: it is these ~200 lines, with no build tool.
 //
 // A new build is a new sw.js: it installs its own cache beside the old one, takes over at once, and
 // the pages it takes over reload (main.js), so that a page and its assets always come from one
@@ -123,20 +123,22 @@ async function missing(cache, requests) {
 }
 
 /**
- * Keep all of `requests` in `cache`, or none of them: as Cache.addAll, except that a file the site
- * does not have (a 404) is told from a network that failed (outcome "missing", not asked again).
+ * Keep all of `requests` in `cache`, one after the other (not to compete with a page's engine that
+ * is starting). When the quota refuses one, or the site does not have one (a 404: outcome
+ * "missing", not asked again), those kept go too: none or all. When the network breaks off, they
+ * stay for the page's next ask, which keeps the rest.
  */
 async function keepAll(cache, requests) {
-  const responses = await Promise.all(requests.map((request) => fetch(request)));
-  if (responses.some((response) => !response.ok)) throw Object.assign(new Error("not on the site"), { outcome: "missing" });
   const put = [];
   try {
-    for (const [i, request] of requests.entries()) {
-      await cache.put(request, responses[i]);
+    for (const request of requests) {
+      const response = await fetch(request);
+      if (!response.ok) throw Object.assign(new Error(`${request.url} answered ${response.status}`), { outcome: "missing" });
+      await cache.put(request, response);
       put.push(request);
     }
   } catch (error) {
-    await Promise.all(put.map((request) => cache.delete(request)));
+    if (outcomeOf(error) !== "failed") await Promise.all(put.map((request) => cache.delete(request)));
     throw error;
   }
 }
@@ -165,7 +167,7 @@ async function keepRuntime(hrefs, port) {
   } catch (error) {
     const outcome = outcomeOf(error);
     // Refused: not even the files kept before stay (they would be half a runtime). Broken off: they stay for the next ask.
-    if (outcome === "quota") await Promise.all(runtime.map((request) => cache.delete(request)));
+    if (outcome !== "failed") await Promise.all(runtime.map((request) => cache.delete(request)));
     await report("runtime", outcome, port);
     return;
   }

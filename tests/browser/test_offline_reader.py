@@ -74,6 +74,11 @@ def network(page: Any, dropped: set[str], up: bool) -> None:
         dropped.add("/")
 
 
+def ready(page: Any) -> None:
+    """The engine woken starts (or the test says why not)."""
+    assert wake_engine(page, HAND) == "ready", page.evaluate("() => window.__cardLottery.engine.failure")
+
+
 SITE_CACHES = "async () => (await caches.keys()).filter((name) => name.startsWith('card-lottery-site-'))"
 RUNTIME_KEPT = "async () => (await (await caches.open('card-lottery-runtime')).keys()).map((r) => r.url.split('/').pop())"
 
@@ -86,7 +91,7 @@ def test_a_first_visit_offline_for_a_few_seconds_keeps_its_copy_when_the_network
     assert page.evaluate("async () => (await navigator.serviceWorker.getRegistrations()).length") == 0
     network(page, dropped_prefixes, up=True)
     page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=60_000)
-    assert wake_engine(page, HAND) == "ready"
+    ready(page)
     wait_until(page, f"async () => ({RUNTIME_KEPT})().then((kept) => kept.includes('pyodide.asm.wasm') && "
                      "kept.some((name) => name.startsWith('snapshot-')))", timeout_ms=60_000)
     every_page = len(list(built_site.rglob("*.html")))
@@ -96,7 +101,7 @@ def test_a_first_visit_offline_for_a_few_seconds_keeps_its_copy_when_the_network
     network(page, dropped_prefixes, up=False)
     page.reload()
     page.wait_for_function("() => window.__cardLottery && window.__cardLottery.ready")
-    assert wake_engine(page, HAND) == "ready", "offline, from the copy made once the network came back"
+    ready(page)  # offline, from the copy made once the network came back
     assert page.console_errors == []
 
 
@@ -143,7 +148,7 @@ def test_a_runtime_the_quota_refuses_is_said_and_not_kept_in_part(site_server, p
     with_quota(page, site_server, 20)  # the pages fit (5 + 8 MB), the runtime's 13.5 MB do not
     open_demo(page, site_server.url(f"en/{HAND}.html"))
     page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=60_000)
-    assert wake_engine(page, HAND) == "ready"
+    ready(page)
     assert notice(page) == {"refused": "refused_runtime", "text": OFFLINE_STRINGS["en"]["refused_runtime"]}
     assert page.evaluate(RUNTIME_KEPT) == [], "none of the runtime's files: half a runtime would not start offline"
     assert page.evaluate("() => window.__cardLottery.copy.outcomes") == {"pages": "kept", "runtime": "quota"}

@@ -19,7 +19,9 @@
 
 import { t } from "./catalogue.js";
 
-export const INIT_TIMEOUT_MS = 20000;
+// The guard on a start: what fails is said at once (the worker watches its runtime), so this is
+// only for what nothing reports; long enough for a first visit's 14 MB on a slow network.
+export const INIT_TIMEOUT_MS = 60000;
 export const ACK_TIMEOUT_MS = 3000;
 export const REPLY_TIMEOUT_MS = 30000;
 const CAUSES = ["offline", "unreachable", "missing", "compile", "timeout", "failed"];
