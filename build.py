@@ -29,6 +29,8 @@ except ImportError as missing:  # pragma: no cover - a setup problem, said plain
 from sitegen import BuildError, Paths, shown
 from sitegen.assets import (SERVICE_WORKER, build_engine_archive, find_pyodide, precompress, read_static,
                             runtime_folder, service_worker)
+from sitegen.i18n import OFFLINE_STRINGS
+from sitegen.linkcheck import link_problems
 from sitegen.output import check_output_folder, write_site
 from sitegen.render import PAGE_BUDGET, Inputs, Rendered, render_site
 from sitegen.snapshot import make_snapshot
@@ -56,8 +58,13 @@ def build(paths: Paths, draft: bool = False, budget: int = PAGE_BUDGET) -> Rende
                     paths.lessons / GLOSSARY_FILE)
     rendered = render_site(inputs, paths.templates)  # every page, checked against the CSP; the files to copy
     rendered.warnings[:0] = warnings
-    runtime = [runtime_folder(pyodide)] + ([f"pyodide/{snapshot.name}"] if snapshot else [])
-    rendered.files[SERVICE_WORKER] = service_worker(rendered.files, runtime, paths.root / "site" / "sw.js")  # offline
+    broken = link_problems(rendered.files, rendered.sources)  # every link leads to a page, an anchor, a demo
+    if broken:
+        raise BuildError(broken)
+    snapshot_path = f"pyodide/{snapshot.name}" if snapshot else None
+    runtime = [runtime_folder(pyodide)] + ([snapshot_path] if snapshot_path else [])
+    rendered.files[SERVICE_WORKER] = service_worker(rendered.files, runtime, paths.root / "site" / "sw.js",
+                                                    snapshot_path, OFFLINE_STRINGS)  # offline
     rendered.files.update(precompress(rendered.files, paths.root / ".cache"))  # a .br and a .gz beside each text file
 
     # 3. Write: into a temporary sibling folder, swapped in only when complete.
@@ -92,6 +99,13 @@ def report(paths: Paths, rendered: Rendered, seconds: float, budget: int) -> Non
         print("every option is switched in a lesson's demo, and each switch changes its hand's game")
 
 
+def port_number(text: str) -> int:
+    """--port: a TCP port, 0 (any free one) to 65535, checked before anything is built."""
+    if not (text.isascii() and text.isdigit()) or int(text) > 65535:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a port number (0 to 65535)")
+    return int(text)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Build (or serve) the Card Lottery site.")
     parser.add_argument("command", nargs="?", choices=("build", "serve"), default="build",
@@ -102,7 +116,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="render a missing hand as a placeholder instead of failing (while hands are written)")
     parser.add_argument("--page-budget", type=int, default=PAGE_BUDGET, metavar="BYTES",
                         help=f"a lesson page's weight limit, gzipped as sent, with its CSS and JS (default: {PAGE_BUDGET})")
-    parser.add_argument("--port", type=int, default=8000, help="serve: the port on 127.0.0.1 (default: 8000)")
+    parser.add_argument("--port", type=port_number, default=8000,
+                        help="serve: the port on 127.0.0.1, 0 for any free one (default: 8000)")
     args = parser.parse_args(argv)
     paths = Paths(root=ROOT, lessons=args.lessons.resolve(), out=args.out.resolve())
 

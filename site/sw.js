@@ -1,15 +1,21 @@
 // The site's service worker: the whole site works offline once visited (a museum's kiosk without
 // a network, a reader on a train). The build writes /sw.js as `self.__SITE = {version, files,
-// runtime}` followed by this file: `files` is every page and asset of this build (precached at
-// install, in a cache named by the build's version), `runtime` the prefixes of the Pyodide runtime
-// and the engine's snapshot, which are cached when a page asks (offline.js: a few seconds after its
-// engine first answers; the kiosk at start) or when fetched through this worker, in a cache of their
-// own: their names change whenever their content does. The hands' own pages and print views, a
-// megabyte of the build, are kept a little later, when a page says so (main.js: once its live
-// engine has answered, or when it has none to wait for), so that a first visit's engine does not
-// wait behind them.
+// runtime, snapshot, words}` followed by this file: `files` is every page and asset of this build
+// (precached at install, in a cache named by the build's version), `runtime` the prefixes of the
+// Pyodide runtime and the engine's snapshot, kept in a cache of their own when a page asks
+// (offline.js: a few seconds after its engine first answers; the kiosk at start): their names
+// change whenever their content does. The hands' own pages and print views, a megabyte of the
+// build, are kept a little later, when a page says so (main.js: once its live engine has answered,
+// or when it has none to wait for), so that a first visit's engine does not wait behind them.
 //
-// Why a worker of our own rather than Workbox: it is these ~100 lines, with no build tool.
+// Each part is kept whole or not at all (the site at install, the hands' pages, the runtime's
+// files): a copy that the browser's quota refuses leaves no half of itself behind. (One that the
+// network breaks off keeps what came, and the page's next ask keeps the rest.) How it went is said to the page that asked (or, for the install, to every page
+// of the site): "kept", "quota" (the browser refused the space: offline.js tells the reader what
+// works offline and what does not, in `words`), "missing" (the site does not have a file), or
+// "failed" (most likely the network: the page asks again when it is back).
+//
+// Why a worker of our own rather than Workbox: it is these ~200 lines, with no build tool.
 //
 // A new build is a new sw.js: it installs its own cache beside the old one, takes over at once, and
 // the pages it takes over reload (main.js), so that a page and its assets always come from one
@@ -32,11 +38,32 @@ const isRuntime = (path) => SITE.runtime.some((prefix) => path.startsWith(prefix
 const isLater = (path) => /^[a-z]{2}\/hands\/[^/]+\.html$/.test(path);
 const siteRequest = (path) => new Request(new URL(path, scope), { cache: "reload" });
 
+/** What became of a part of the copy that could not be kept. */
+const outcomeOf = (error) => (error && error.outcome) || (error && error.name === "QuotaExceededError" ? "quota" : "failed");
+
+/** Say how keeping `part` ("site", "pages", "runtime", "snapshot") went: to the page that asked, or to every page. */
+async function report(part, outcome, port) {
+  const message = { type: "offline-copy", part, outcome, words: SITE.words };
+  if (port) {
+    port.postMessage(message);
+    return;
+  }
+  for (const client of await self.clients.matchAll({ type: "window", includeUncontrolled: true })) client.postMessage(message);
+}
+
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
-    const cache = await caches.open(SITE_CACHE);
-    // `reload`: past the HTTP cache, so that this build's cache holds this build's files.
-    await cache.addAll(SITE.files.filter((path) => !isLater(path)).map(siteRequest));
+    try {
+      const cache = await caches.open(SITE_CACHE);
+      // `reload`: past the HTTP cache, so that this build's cache holds this build's files.
+      await cache.addAll(SITE.files.filter((path) => !isLater(path)).map(siteRequest));
+    } catch (error) {
+      // addAll keeps all or nothing; the cache it opened goes too, and the install fails (the page
+      // registers again later).
+      await caches.delete(SITE_CACHE);
+      await report("site", outcomeOf(error));
+      throw error;
+    }
     await self.skipWaiting();
   })());
 });
@@ -55,17 +82,14 @@ self.addEventListener("activate", (event) => {
   })());
 });
 
-async function fromRuntime(request, path) {
-  const cache = await caches.open(RUNTIME_CACHE);
-  const kept = await cache.match(request, { ignoreSearch: true });
-  if (kept) return kept;
-  if (request.cache === "only-if-cached") return new Response(null, { status: 504, statusText: "not kept" });
-  const response = await fetch(request.url);  // a plain request: the worker's own options do not apply here
-  if (response.ok && isRuntime(path)) await cache.put(request.url, response.clone());
-  return response;
+// The runtime is kept only when a page asks (keepRuntime below), all its files at once: one kept
+// file by file as the engine fetched it could leave a runtime that does not start offline.
+async function fromRuntime(request) {
+  const kept = await (await caches.open(RUNTIME_CACHE)).match(request, { ignoreSearch: true });
+  return kept || fetch(request.url);  // a plain request: the worker's own options do not apply here
 }
 
-async function fromSite(request, path) {
+async function fromSite(request) {
   const cache = await caches.open(SITE_CACHE);
   const kept = await cache.match(request, { ignoreSearch: true });
   if (kept) return kept;
@@ -88,29 +112,83 @@ self.addEventListener("fetch", (event) => {
   let path = sitePath(url);
   if (path === null) return;
   if (path === "" || path.endsWith("/")) path += "index.html";
-  if (isRuntime(path)) event.respondWith(fromRuntime(request, path));
-  else if (files.has(path) || request.mode === "navigate") event.respondWith(fromSite(request, path));
+  if (isRuntime(path)) event.respondWith(fromRuntime(request));
+  else if (files.has(path) || request.mode === "navigate") event.respondWith(fromSite(request));
 });
 
-/** The files kept later (isLater) that this build's cache does not hold yet; one that fails is tried at the next ask. */
-async function keepTheRest() {
-  const cache = await caches.open(SITE_CACHE);
-  for (const path of SITE.files) {
-    if (isLater(path) && !(await cache.match(new URL(path, scope)))) await cache.add(siteRequest(path)).catch(() => null);
+/** Those of `requests` that `cache` does not hold yet. */
+async function missing(cache, requests) {
+  const found = await Promise.all(requests.map((request) => cache.match(request)));
+  return requests.filter((_, i) => !found[i]);
+}
+
+/**
+ * Keep all of `requests` in `cache`, one after the other (not to compete with a page's engine that
+ * is starting). When the quota refuses one, or the site does not have one (a 404: outcome
+ * "missing", not asked again), those kept go too: none or all. When the network breaks off, they
+ * stay for the page's next ask, which keeps the rest.
+ */
+async function keepAll(cache, requests) {
+  const put = [];
+  try {
+    for (const request of requests) {
+      const response = await fetch(request);
+      if (!response.ok) throw Object.assign(new Error(`${request.url} answered ${response.status}`), { outcome: "missing" });
+      await cache.put(request, response);
+      put.push(request);
+    }
+  } catch (error) {
+    if (outcomeOf(error) !== "failed") await Promise.all(put.map((request) => cache.delete(request)));
+    throw error;
   }
 }
 
-// A page asks for the rest of the site, or for the runtime (offline.js).
-self.addEventListener("message", (event) => {
-  const data = event.data || {};
-  if (data.type === "keep-site") {
-    event.waitUntil(keepTheRest());
+/** The files kept later (isLater) that this build's cache does not hold yet. */
+async function keepTheRest() {
+  const cache = await caches.open(SITE_CACHE);
+  await keepAll(cache, await missing(cache, SITE.files.filter(isLater).map(siteRequest)));
+}
+
+/**
+ * The runtime's files named in `hrefs`, all or none; then the snapshot, on its own (without it the
+ * engine still starts offline, the ordinary way). Their requests come from the browser's cache:
+ * the engine's worker has just fetched them.
+ */
+async function keepRuntime(hrefs, port) {
+  const cache = await caches.open(RUNTIME_CACHE);
+  const urls = hrefs.map((href) => new URL(href, scope)).filter((url) => {
+    const path = sitePath(url);
+    return path !== null && isRuntime(path);
+  });
+  const isSnapshot = (url) => SITE.snapshot !== null && sitePath(url) === SITE.snapshot;
+  const runtime = urls.filter((url) => !isSnapshot(url)).map((url) => new Request(url));
+  try {
+    await keepAll(cache, await missing(cache, runtime));
+  } catch (error) {
+    const outcome = outcomeOf(error);
+    // Refused: not even the files kept before stay (they would be half a runtime). Broken off: they stay for the next ask.
+    if (outcome !== "failed") await Promise.all(runtime.map((request) => cache.delete(request)));
+    await report("runtime", outcome, port);
     return;
   }
-  if (data.type !== "keep-runtime" || !Array.isArray(data.urls)) return;
-  event.waitUntil(Promise.all(data.urls.map((href) => {
-    const url = new URL(href, scope);
-    const path = sitePath(url);
-    return path !== null && isRuntime(path) ? fromRuntime(new Request(url), path).catch(() => null) : null;
-  })));
+  const snapshot = urls.filter(isSnapshot).map((url) => new Request(url));
+  try {
+    await keepAll(cache, await missing(cache, snapshot));
+  } catch (error) {
+    await report("snapshot", outcomeOf(error), port);
+    return;
+  }
+  await report("runtime", "kept", port);
+}
+
+// A page asks for the rest of the site, or for the runtime (offline.js); the answer goes to the
+// port it sends, if any.
+self.addEventListener("message", (event) => {
+  const data = event.data || {};
+  const port = event.ports && event.ports[0];
+  if (data.type === "keep-site") {
+    event.waitUntil(keepTheRest().then(() => report("pages", "kept", port), (error) => report("pages", outcomeOf(error), port)));
+  } else if (data.type === "keep-runtime" && Array.isArray(data.urls)) {
+    event.waitUntil(keepRuntime(data.urls, port));
+  }
 });

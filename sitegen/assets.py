@@ -121,15 +121,23 @@ def build_engine_archive(engine: Path) -> EngineArchive:
 SERVICE_WORKER = "sw.js"
 
 
-def service_worker(files: dict[str, bytes | Path], runtime: list[str], source: Path) -> bytes:
+def service_worker(files: dict[str, bytes | Path], runtime: list[str], source: Path, snapshot: str | None = None,
+                   words: dict[str, dict[str, str]] | None = None) -> bytes:
     """The site's service worker (site/sw.js documents it): the list of this build's pages and
-    assets to keep, the runtime's prefixes to keep when fetched, and a version named by the content
-    of everything listed, so that a build that changes any file is a new service worker."""
+    assets to keep, the runtime's prefixes (and the snapshot's path) to keep when a page asks, what
+    it tells the reader in each language when the browser refuses the space, and a version named by
+    the content of everything listed, so that a build that changes any file is a new service worker."""
     listed = sorted(name for name in files if not name.startswith(tuple(runtime)) and not name.endswith((".gz", ".br")))
     digest = hashlib.sha256()
     for name in listed:
         content = files[name]
         digest.update(name.encode() + b"\0" + hashlib.sha256(content if isinstance(content, bytes)
                                                             else content.read_bytes()).digest())
-    header = json.dumps({"version": digest.hexdigest()[:16], "files": listed, "runtime": runtime}, separators=(",", ":"))
-    return f"self.__SITE = {header};\n".encode() + source.read_bytes()
+    # The worker's own code and words too: a new sw.js is always a new cache, so that a failed
+    # install, which deletes its cache, never deletes the one the worker before it serves from.
+    code = source.read_bytes()
+    rest = {"runtime": runtime, "snapshot": snapshot, "words": words or {}}
+    digest.update(code + json.dumps(rest, sort_keys=True).encode())
+    header = json.dumps({"version": digest.hexdigest()[:16], "files": listed, **rest}, ensure_ascii=False,
+                        separators=(",", ":"))
+    return f"self.__SITE = {header};\n".encode() + code

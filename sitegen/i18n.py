@@ -200,7 +200,6 @@ DEMO_STRINGS: dict[str, dict[str, str]] = {
         "live_ready": "The live engine is ready.",
         "live_restarting": "The live engine stopped answering and is being restarted…",
         "live_failed": "The live engine could not start ({reason}). The recorded hand above still works.",
-        "live_timeout": "it took too long",
         "live_busy": "The engine is working…",
         "retry": "Try again",
         "engine_dead": "The engine stopped answering. It has been restarted: try again.",
@@ -317,7 +316,6 @@ DEMO_STRINGS: dict[str, dict[str, str]] = {
         "live_ready": "Движок готов.",
         "live_restarting": "Движок перестал отвечать и перезапускается…",
         "live_failed": "Движок не запустился ({reason}). Записанная партия выше по-прежнему работает.",
-        "live_timeout": "запуск занял слишком много времени",
         "live_busy": "Движок считает…",
         "retry": "Попробовать ещё раз",
         "engine_dead": "Движок перестал отвечать. Он перезапущен — попробуйте ещё раз.",
@@ -735,3 +733,59 @@ PRACTICE_STRINGS: dict[str, dict[str, str]] = {
 }
 for _lang, _strings in PRACTICE_STRINGS.items():
     DEMO_STRINGS[_lang].update(_strings)
+
+
+# Why the live engine could not start (engine-client.js `failureText`, in the demo's
+# "The live engine could not start ({reason})" and the numbers panel's failure): the demo's words.
+ENGINE_FAILURE_STRINGS: dict[str, dict[str, str]] = {
+    "en": {
+        "live_cause_offline": "you are offline, and this browser has not kept the engine; it starts by itself when "
+                              "the network is back",
+        "live_cause_unreachable": "the site did not answer: the network may be down",
+        "live_cause_missing": "the site did not send the engine's files",
+        "live_cause_compile": "this browser could not compile the engine's runtime (WebAssembly)",
+        "live_cause_timeout": "it took too long",
+        "live_cause_failed": "it failed while starting",
+    },
+    "ru": {
+        "live_cause_offline": "вы не в сети, а браузер не сохранил движок; он запустится сам, когда сеть вернётся",
+        "live_cause_unreachable": "сайт не ответил: возможно, нет сети",
+        "live_cause_missing": "сайт не прислал файлы движка",
+        "live_cause_compile": "браузер не смог скомпилировать среду выполнения движка (WebAssembly)",
+        "live_cause_timeout": "запуск занял слишком много времени",
+        "live_cause_failed": "сбой при запуске",
+    },
+}
+for _lang, _strings in ENGINE_FAILURE_STRINGS.items():
+    DEMO_STRINGS[_lang].update(_strings)
+
+# What the reader is told when the browser refuses the space for a part of the offline copy
+# (site/sw.js carries these words; offline.js shows one of them): what then works offline and what
+# does not. The parts: the site (its pages and their recorded hands, kept at the first visit), the
+# hands' own pages (kept a little later), the live engine (its runtime).
+OFFLINE_STRINGS: dict[str, dict[str, str]] = {
+    "en": {
+        "refused_site": "This browser has no room left to keep a copy of the site, so the site will not work "
+                        "offline; with a network, everything works as usual.",
+        "refused_pages": "Offline, the lessons and the other pages work with their recorded hands, but the hands' "
+                         "own pages do not: this browser has no room left to keep them.",
+        "refused_runtime": "Offline, every page works with its recorded hands, but the live engine does not: this "
+                           "browser has no room left to keep it.",
+        "refused_pages_runtime": "Offline, the lessons and the other pages work with their recorded hands, but "
+                                 "neither the hands' own pages nor the live engine: this browser has no room left "
+                                 "to keep them.",
+        "dismiss": "Dismiss",
+    },
+    "ru": {
+        "refused_site": "В браузере не осталось места для копии сайта, поэтому без сети сайт работать не будет; "
+                        "при подключении к сети всё работает как обычно.",
+        "refused_pages": "Без сети уроки и другие страницы работают вместе с записанными партиями, а отдельные "
+                         "страницы партий — нет: в браузере не осталось места, чтобы их сохранить.",
+        "refused_runtime": "Без сети все страницы работают вместе с записанными партиями, а движок — нет: в браузере "
+                           "не осталось места, чтобы его сохранить.",
+        "refused_pages_runtime": "Без сети уроки и другие страницы работают вместе с записанными партиями, а "
+                                 "отдельные страницы партий и движок — нет: в браузере не осталось места, чтобы "
+                                 "их сохранить.",
+        "dismiss": "Закрыть",
+    },
+}

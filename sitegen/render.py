@@ -72,6 +72,7 @@ class Rendered:
     sizes: list[PageSize] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
     switched: list[str] = field(default_factory=list)  # the options some lesson's demo switches
+    sources: dict[str, Path] = field(default_factory=dict)  # each page -> the file it was rendered from
 
     def unswitched(self) -> list[str]:
         return [key for key in OPTIONS if key not in self.switched]
@@ -316,6 +317,7 @@ class SiteRenderer:
             self.problems.add(source, _line_of(source, cause), f"the page {path} would break the site's rules: {problem}")
         data = html.encode("utf-8")
         self.out.files[path] = data
+        self.out.sources[path] = source
         total, sent = len(data) + self.asset_weight, len(gzipped(data)) + self.asset_sent
         self.out.sizes.append(PageSize(path, len(data), total, sent, lesson, listed))
 

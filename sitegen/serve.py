@@ -21,7 +21,7 @@ import urllib.parse
 from functools import partial
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from . import Paths, shown, walk_files
 
@@ -75,10 +75,49 @@ def accepted_encodings(header: str) -> set[str]:
     return taken - refused - {"*"}
 
 
+class _Slice:
+    """The part of an open file that a `Range` asks for, read as the whole file would be."""
+
+    def __init__(self, handle: Any, start: int, length: int) -> None:
+        handle.seek(start)
+        self.handle = handle
+        self.left = length
+
+    def read(self, size: int = -1) -> bytes:
+        size = self.left if size < 0 else min(size, self.left)
+        data: bytes = self.handle.read(size)
+        self.left -= len(data)
+        return data
+
+    def close(self) -> None:
+        self.handle.close()
+
+
+RANGE = re.compile(r"bytes=[ \t]*(\d*)-(\d*)[ \t]*")
+
+
+def byte_range(header: str | None, size: int) -> tuple[int, int] | None | Literal[False]:
+    """The first and last byte a `Range` header asks for (RFC 9110, 14.2), in a file of `size`
+    bytes; None to send the whole file (no header, one we do not read, or several ranges: a server
+    may send all instead); False when no byte of the file is in the range (416)."""
+    match = RANGE.fullmatch(header or "")
+    if not match or not any(match.groups()):
+        return None
+    first, last = match.groups()
+    if not first:  # the last N bytes
+        return (max(0, size - int(last)), size - 1) if int(last) > 0 and size > 0 else False
+    start = int(first)
+    end = size - 1 if not last else min(int(last), size - 1)
+    if last and int(last) < start:
+        return None  # not a valid range: ignored
+    return (start, end) if start < size else False
+
+
 class SiteHandler(SimpleHTTPRequestHandler):
-    """Static files with the right types, the build's gzip copies, and the caching headers a
-    production server would send (an ETag from the content, so a rebuild that leaves a file alone
-    leaves its ETag alone too)."""
+    """Static files with the right types, the build's Brotli and gzip copies, byte ranges, and the
+    caching headers a production server would send (an ETag from the content of what is sent, so a
+    rebuild that leaves a file alone leaves its ETag alone too). Hidden files (`.sitegen`) and
+    folder listings are not served; a path that cannot name a file (a NUL in it) is a 400."""
 
     extensions_map = {**SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
     etags: dict[tuple[str, int, int], str] = {}  # (path, mtime, size) -> ETag
@@ -91,34 +130,83 @@ class SiteHandler(SimpleHTTPRequestHandler):
             if os.path.isdir(self.directory):
                 break
             time.sleep(0.05)
-        path = self.translate_path(self.path)
         url_path = urllib.parse.urlsplit(self.path).path
+        asked = urllib.parse.unquote(url_path)
+        if "\0" in asked:
+            self.send_error(400, "Bad request: a NUL in the path")
+            return None
+        if any(part.startswith(".") for part in asked.split("/")):
+            self.send_error(404, "File not found")
+            return None
+        path = self.translate_path(self.path)
         self.cache_control = CACHE_FOREVER if IMMUTABLE.search(url_path) and os.path.isfile(path) else REVALIDATE
         if not os.path.isfile(path):
             return super().send_head()  # folders (index.html, redirects) and 404s as usual
-        etag = self._etag(path)
-        if self._not_modified(path, etag):
+        sent, encoding, original = self._representation(path)
+        etag = self._etag(sent)
+        if self._not_modified(original, etag):
             self.send_response(304)
             self.send_header("ETag", etag)
             self.end_headers()
             return None
-        accepted = accepted_encodings(self.headers.get("Accept-Encoding", ""))
-        # The build's precompressed copy, with the type of the original (brotli_static and
-        # gzip_static, as nginx has them): Brotli when the browser takes it, else gzip.
-        encoding = next((name for name, suffix in (("br", ".br"), ("gzip", ".gz"))
-                         if name in accepted and os.path.isfile(path + suffix)), None)
-        handle = open(path + {"br": ".br", "gzip": ".gz", None: ""}[encoding], "rb")  # noqa: SIM115 - the base class closes it
-        self.send_response(200)
-        self.send_header("Content-Type", self.guess_type(path))
+        handle = open(sent, "rb")  # noqa: SIM115 - the base class closes it
+        size = os.fstat(handle.fileno()).st_size
+        ranged = byte_range(self.headers.get("Range"), size) if self._range_applies(original, etag) else None
+        if ranged is False:
+            handle.close()
+            self.send_response(416)
+            self.send_header("Content-Range", f"bytes */{size}")
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+            return None
+        self.send_response(206 if ranged else 200)
+        self.send_header("Content-Type", self.guess_type(original))
         if encoding:
             self.send_header("Content-Encoding", encoding)
-        if os.path.isfile(path + ".gz") or os.path.isfile(path + ".br"):
+        if original == path and (os.path.isfile(path + ".gz") or os.path.isfile(path + ".br")):  # negotiated
             self.send_header("Vary", "Accept-Encoding")
-        self.send_header("Content-Length", str(os.fstat(handle.fileno()).st_size))
+        self.send_header("Accept-Ranges", "bytes")
+        if ranged:
+            start, end = ranged
+            self.send_header("Content-Range", f"bytes {start}-{end}/{size}")
+            self.send_header("Content-Length", str(end - start + 1))
+        else:
+            self.send_header("Content-Length", str(size))
         self.send_header("ETag", etag)
-        self.send_header("Last-Modified", self.date_time_string(int(os.stat(path).st_mtime)))
+        self.send_header("Last-Modified", self.date_time_string(int(os.stat(original).st_mtime)))
         self.end_headers()
-        return handle
+        return _Slice(handle, start, end - start + 1) if ranged else handle
+
+    def _representation(self, path: str) -> tuple[str, str | None, str]:
+        """The file to send for `path`, its Content-Encoding, and the file whose type it has. The
+        build's precompressed copy when the browser takes it (brotli_static and gzip_static, as
+        nginx has them: Brotli first, else gzip); a copy asked for by its own name (`X.br`) is sent
+        as what it is: X, in that encoding."""
+        for encoding, suffix in (("br", ".br"), ("gzip", ".gz")):
+            if path.endswith(suffix) and os.path.isfile(path[:-len(suffix)]):
+                return path, encoding, path[:-len(suffix)]
+        accepted = accepted_encodings(self.headers.get("Accept-Encoding", ""))
+        for encoding, suffix in (("br", ".br"), ("gzip", ".gz")):
+            if encoding in accepted and os.path.isfile(path + suffix):
+                return path + suffix, encoding, path
+        return path, None, path
+
+    def _range_applies(self, path: str, etag: str) -> bool:
+        """Without If-Range, or with one naming the copy the browser has (its ETag, or its date)."""
+        condition = self.headers.get("If-Range")
+        if condition is None:
+            return True
+        condition = condition.strip()
+        if condition.startswith(('"', "W/")):
+            return condition == etag
+        try:
+            return int(os.stat(path).st_mtime) <= email.utils.parsedate_to_datetime(condition).timestamp()
+        except (TypeError, ValueError, IndexError, OverflowError):
+            return False
+
+    def list_directory(self, path: str | os.PathLike[str]) -> Any:
+        self.send_error(404, "File not found")  # a folder without index.html: nothing to list
+        return None
 
     def _not_modified(self, path: str, etag: str) -> bool:
         """The browser's copy is current: its ETag matches, or (browsers send only the date for a
@@ -154,6 +242,23 @@ class SiteHandler(SimpleHTTPRequestHandler):
             super().log_message(format, *args)
 
 
+class SiteServer(ThreadingHTTPServer):
+    """The server of `serve`: a thread per request; a browser that goes away in the middle of an
+    answer (a closed tab, a cancelled download) is not an error to print."""
+
+    daemon_threads = True
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        if isinstance(sys.exc_info()[1], (ConnectionError, TimeoutError)):
+            return
+        super().handle_error(request, client_address)
+
+
+def make_server(directory: Path, port: int) -> SiteServer:
+    """The site's server on 127.0.0.1:`port` (0: any free port), bound now; it serves once started."""
+    return SiteServer(("127.0.0.1", port), partial(SiteHandler, directory=str(directory)))
+
+
 def fingerprint(paths: list[Path]) -> dict[str, tuple[int, int]]:
     """Every watched file's modification time and size."""
     seen: dict[str, tuple[int, int]] = {}
@@ -174,26 +279,36 @@ def run_build(build_script: Path, arguments: list[str]) -> bool:
     return result.returncode == 0
 
 
+def changed_files(before: dict[str, tuple[int, int]], after: dict[str, tuple[int, int]]) -> list[str]:
+    """The files added, removed or changed between two fingerprints."""
+    return sorted(path for path in before.keys() | after.keys() if before.get(path) != after.get(path))
+
+
+def change_message(changed: list[str]) -> str:
+    if not changed:
+        return "serve: a change came and went, rebuilding"
+    more = f" and {len(changed) - 1} more" if len(changed) > 1 else ""
+    return f"serve: {shown(changed[0])}{more} changed, rebuilding"
+
+
 def serve(paths: Paths, port: int, build_arguments: list[str]) -> int:
     build_script = paths.root / "build.py"
     watched = paths.watched()
     state = fingerprint(watched)
-    if not run_build(build_script, build_arguments):
-        print("serve: the build failed; serving the previous site, if any, until a change fixes it", file=sys.stderr)
-
-    handler = partial(SiteHandler, directory=str(paths.out.resolve()))
-    try:
-        server = ThreadingHTTPServer(("127.0.0.1", port), handler)
-    except OSError as error:
+    try:  # the port first: a port in use is said at once, not after a build
+        server = make_server(paths.out.resolve(), port)
+    except (OSError, OverflowError) as error:
         print(f"serve: cannot listen on 127.0.0.1:{port}: {error}", file=sys.stderr)
         return 1
-    server.daemon_threads = True
     thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    names = ", ".join(shown(p) for p in watched)
-    print(f"Serving {shown(paths.out)} at http://127.0.0.1:{server.server_port}/ (Ctrl-C stops); watching {names}",
-          flush=True)
     try:
+        if not run_build(build_script, build_arguments):
+            print("serve: the build failed; serving the previous site, if any, until a change fixes it",
+                  file=sys.stderr)
+        thread.start()
+        names = ", ".join(shown(p) for p in watched)
+        print(f"Serving {shown(paths.out)} at http://127.0.0.1:{server.server_port}/ (Ctrl-C stops); watching {names}",
+              flush=True)
         while True:
             time.sleep(POLL_SECONDS)
             current = fingerprint(watched)
@@ -205,15 +320,15 @@ def serve(paths: Paths, port: int, build_arguments: list[str]) -> int:
                 if settled == current:
                     break
                 current = settled
-            changed = sorted(set(current.items()) ^ set(state.items()))
+            changed = changed_files(state, current)
             state = current
-            first = shown(changed[0][0]) if changed else "?"
-            print(f"serve: {first}{' and more' if len(changed) > 1 else ''} changed, rebuilding", flush=True)
+            print(change_message(changed), flush=True)
             if not run_build(build_script, build_arguments):
                 print("serve: the rebuild failed; still serving the previous site", file=sys.stderr, flush=True)
     except KeyboardInterrupt:
         print("serve: stopped", flush=True)
     finally:
-        server.shutdown()
+        if thread.is_alive():
+            server.shutdown()
         server.server_close()
     return 0

@@ -53,6 +53,10 @@ class QuietHandler(SiteHandler):
     # URL path prefixes, e.g. "/pyodide/" or "/pyodide/pyodide.asm.wasm", that
     # answer 404 as if the files were missing.
     blocked_prefixes: ClassVar[set[str]] = set()
+    # URL path prefixes ("/" for all) whose requests get no answer: the connection is closed, as
+    # when the network is down. (Playwright's emulated offline state does not reach the requests of
+    # a service worker: a test offline drops them here too.) They are not in requests_log.
+    dropped_prefixes: ClassVar[set[str]] = set()
     # URL paths requested from this server, in order (the server's view).
     requests_log: ClassVar[list[str]] = []
 
@@ -64,6 +68,9 @@ class QuietHandler(SiteHandler):
 
     def send_head(self) -> Any:
         path = urlsplit(self.path).path
+        if any(path.startswith(prefix) for prefix in type(self).dropped_prefixes):
+            self.close_connection = True
+            return None
         type(self).requests_log.append(path)
         if any(path.startswith(prefix) for prefix in type(self).blocked_prefixes):
             self.send_error(404, "Blocked by the test")
@@ -91,6 +98,7 @@ class ServedSite(str):
 
     root: Path
     blocked_prefixes: set[str]
+    dropped_prefixes: set[str]
     requests_log: list[str]
 
     def url(self, path: str = "/") -> str:
@@ -107,7 +115,7 @@ class StaticServer:
         self.handler: type[QuietHandler] = type(
             "ServedDirHandler",
             (QuietHandler,),
-            {"blocked_prefixes": set(), "requests_log": []},
+            {"blocked_prefixes": set(), "dropped_prefixes": set(), "requests_log": []},
         )
         handler = functools.partial(self.handler, directory=str(self.root))
         self.httpd = _QuietServer(("127.0.0.1", 0), handler)
@@ -115,6 +123,7 @@ class StaticServer:
         self.site = ServedSite(f"http://127.0.0.1:{port}")
         self.site.root = self.root
         self.site.blocked_prefixes = self.handler.blocked_prefixes
+        self.site.dropped_prefixes = self.handler.dropped_prefixes
         self.site.requests_log = self.handler.requests_log
         self.thread = threading.Thread(
             target=self.httpd.serve_forever,

@@ -9,7 +9,8 @@
 
 A test can make files look missing, e.g.
 ``site_server.blocked_prefixes.add("/pyodide/")`` (see ``blocked_prefixes``,
-which also resets the set after the test).
+which also resets the set after the test), or the network look down for them
+(``dropped_prefixes``: the connection closed without an answer).
 """
 
 from __future__ import annotations
@@ -91,6 +92,17 @@ def blocked_prefixes(site_server: ServedSite) -> Iterator[set[str]]:
         yield site_server.blocked_prefixes
     finally:
         site_server.blocked_prefixes.clear()
+
+
+@pytest.fixture
+def dropped_prefixes(site_server: ServedSite) -> Iterator[set[str]]:
+    """The site server's set of path prefixes answered by a closed connection ("/": the network is
+    down), emptied again after the test."""
+    site_server.dropped_prefixes.clear()
+    try:
+        yield site_server.dropped_prefixes
+    finally:
+        site_server.dropped_prefixes.clear()
 
 
 @pytest.fixture

@@ -267,19 +267,6 @@ def test_blocked_engine_zip_keeps_the_recorded_hand(site_server, blocked_prefixe
     assert shown(page, HAND)["step"] == 2
 
 
-def test_a_loader_that_never_settles_times_out(site_server, blocked_prefixes, page):
-    # Without its .wasm, Pyodide's loader never settles (docs/pyodide.md, "Serving"): the client's
-    # guard ends the wait, and says so.
-    blocked_prefixes.add("/pyodide/314.0.7/pyodide.asm.wasm")
-    open_demo(page, site_server.url(DEMO_PAGE))
-    assert wake_engine(page, HAND) == "failed"
-    assert page.evaluate("() => window.__cardLottery.engine.reason") == "timeout"
-    assert "it took too long" in page.text_content(f"{APP} .live-status")
-    page.focus(APP)
-    page.keyboard.press("End")
-    assert sentence(page) == embedded_trace(page, HAND)["steps"][-1]["text"]
-
-
 def test_the_live_engine_answers_the_page_as_the_engine_answers_in_cpython(site_server, page):
     open_demo(page, site_server.url(DEMO_PAGE))
     assert wake_engine(page, HAND) == "ready"

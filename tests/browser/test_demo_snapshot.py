@@ -1,6 +1,7 @@
 """The live engine from the build's Pyodide memory snapshot (engine already imported): it starts
-from the snapshot and replays like CPython; with the snapshot blocked it falls back to the
-ordinary start and still replays like CPython. (The build makes the snapshot when Node is there.)
+from the snapshot and replays like CPython; with the snapshot blocked, or kept damaged, it falls
+back to the ordinary start and still replays like CPython. (The build makes the snapshot when Node
+is there.)
 """
 
 from __future__ import annotations
@@ -64,9 +65,22 @@ def kept_for_next_time(page: Any, site_server: Any) -> None:
     page.wait_for_timeout(1500)  # the body read into the browser's cache
 
 
+def snapshot_errors(page: Any) -> list[str]:
+    """From now on: every request for the snapshot that failed or was answered with an error (what
+    DevTools shows in red), whoever made it (the page, its worker, the service worker)."""
+    seen: list[str] = []
+    context = page.context
+    context.on("requestfailed", lambda r: seen.append(f"{r.url}: {r.failure}") if "/snapshot-" in r.url else None)
+    context.on("response", lambda r: seen.append(f"{r.url}: {r.status}") if "/snapshot-" in r.url and r.status >= 400 else None)
+    return seen
+
+
 def test_a_first_visit_starts_plain_and_keeps_the_snapshot_the_next_restores_it(site_server, page):
     # The snapshot is 5 MB more to download: a first visit starts the ordinary way, then fetches it.
+    # Whether it is kept is read from the service worker's cache, not asked of the network: no
+    # failed request (ERR_CACHE_MISS) or 504 on either visit.
     site_server.requests_log.clear()
+    errors = snapshot_errors(page)
     first = visit(page, site_server)
     assert first["started"] == "plain" and first["fallback"] == "not kept yet", first
     kept_for_next_time(page, site_server)
@@ -76,6 +90,7 @@ def test_a_first_visit_starts_plain_and_keeps_the_snapshot_the_next_restores_it(
     assert second["started"] == "snapshot" and second["fallback"] is None, second
     replay_with_fine(page, 3)
     assert page.console_errors == []
+    assert errors == []
 
 
 def test_without_the_snapshot_the_engine_starts_the_ordinary_way(site_server, blocked_prefixes, page):
@@ -88,15 +103,17 @@ def test_without_the_snapshot_the_engine_starts_the_ordinary_way(site_server, bl
 
 
 def test_a_damaged_snapshot_is_refused_and_the_engine_starts_the_ordinary_way(site_server, browser):
-    # Damaged on the way, or cut short: the worker refuses it before Pyodide is given it (a wrong
-    # memory image could bring the tab down) and starts the ordinary way. (Playwright's routing
-    # needs the service worker out of the way.)
+    # Kept damaged, or cut short: the worker refuses it before Pyodide is given it (a wrong memory
+    # image could bring the tab down) and starts the ordinary way. (The service worker out of the
+    # way, so that only the damaged copy is kept.)
     context = browser.new_context(service_workers="block")
     page = context.new_page()
     try:
-        context.route("**/pyodide/snapshot-*", lambda route: route.fulfill(
-            status=200, body=b"not a snapshot " * 100_000, content_type="application/octet-stream"))
-        info = visit(page, site_server)
+        open_snapshot_demo(page, site_server)
+        page.evaluate("""async (url) => (await caches.open('card-lottery-runtime')).put(new URL(url, location.href).href,
+            new Response('not a snapshot '.repeat(100000)))""", snapshot_url(page))
+        assert wait_engine(page) == "ready", page.evaluate("() => window.__cardLottery.engine.failure")
+        info = engine_info(page)
         assert info["started"] == "plain", info
         assert info["fallback"] == "the snapshot is damaged (1500000 bytes)", info
         replay_with_fine(page, 3)

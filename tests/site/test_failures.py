@@ -1,11 +1,17 @@
 """Builds that must fail: a mistake in a lesson, a hand or the text stops the build with
 `path:line: what is wrong` and leaves the previous site as it was; and the build's other refusals
-(a folder it did not write, Pyodide missing), and its draft mode, which builds with a hand missing."""
+(a folder it did not write, Pyodide missing), and its draft mode, which builds with a hand missing.
+A link to no page or no anchor is a broken input too; a build killed on the way leaves folders that
+the next build removes."""
 
 from __future__ import annotations
 
 import re
 import shutil
+import signal
+import subprocess
+import sys
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -37,8 +43,21 @@ from build_helpers import (
     break_unknown_term,
     replace_in,
     run_build,
+    write_lessons,
 )
 from html_helpers import parse
+
+
+def break_link_to_no_page(lessons: Path) -> None:
+    replace_in(lessons / "pages/en/02-second.md", "More text.", "More text, [x](no-such-page.html#nowhere).")
+
+
+def break_link_to_no_anchor(lessons: Path) -> None:
+    replace_in(lessons / "pages/ru/02-second.md", "Ещё текст.", "Ещё текст, [см.](first.html#no-such-anchor).")
+
+
+def break_link_to_no_demo(lessons: Path) -> None:
+    replace_in(lessons / "pages/en/02-second.md", "More text.", "More text, [x](first.html#hand=nobody&step=3).")
 
 
 FAILURES: dict[str, tuple[Callable[[Path], None], str, str]] = {
@@ -64,6 +83,9 @@ FAILURES: dict[str, tuple[Callable[[Path], None], str, str]] = {
     "glossary unknown key": (break_glossary_key, "reference/glossary.toml:15:", "colour"),
     "glossary link to no term": (break_glossary_link, "reference/glossary.toml:8:", "term:pot"),
     "reference page in one language": (break_reference_in_one_language, "reference/en/01-rules.md:1:", "ru"),
+    "link to no page": (break_link_to_no_page, "pages/en/02-second.md:8:", "no-such-page.html"),
+    "link to no anchor": (break_link_to_no_anchor, "pages/ru/02-second.md:8:", "first.html#no-such-anchor"),
+    "link to no demo": (break_link_to_no_demo, "pages/en/02-second.md:8:", "'nobody'"),
 }
 
 
@@ -198,3 +220,62 @@ def test_a_byte_order_mark_is_allowed_in_every_source_as_in_a_record_the_page_op
     assert result.returncode == 0, result.stderr
     first = (tmp_path / "site" / "en" / "first.html").read_text(encoding="utf-8")
     assert "\ufeff" not in first
+
+
+def test_links_to_pages_anchors_and_demos_that_exist_pass(lessons: Path, tmp_path: Path) -> None:
+    replace_in(lessons / "pages/en/02-second.md", "More text.",
+               "More text: [a paragraph](text.html#p5), [a heading](first.html#a-reading), [a step](first.html#hand=tiny&step=3), "
+               "[the switch](first.html#hand=tiny.beat), [the other language](../ru/second.html), [home](../index.html).")
+    result = run_build(tmp_path / "site", lessons)
+    assert result.returncode == 0, result.stderr
+
+
+def _leftovers(folder: Path) -> list[str]:
+    return sorted(p.name for p in folder.iterdir() if p.name.startswith("site."))
+
+
+def test_the_next_build_removes_what_killed_builds_left(lessons: Path, tmp_path: Path) -> None:
+    out = tmp_path / "site"
+    assert run_build(out, lessons).returncode == 0
+    (tmp_path / "site.tmp-abcd1234" / "en").mkdir(parents=True)  # killed while writing
+    (tmp_path / "site.tmp-abcd1234" / "en" / "index.html").write_text("half", encoding="utf-8")
+    shutil.copytree(out, tmp_path / "site.old-wxyz_789")  # killed while deleting the site before
+    (tmp_path / "site.tmp-notes").mkdir()  # not names the build makes: left alone
+    (tmp_path / "site.backup").mkdir()
+    assert run_build(out, lessons).returncode == 0
+    assert _leftovers(tmp_path) == ["site.backup", "site.tmp-notes"]
+
+
+def test_a_build_killed_between_its_renames_gets_the_previous_site_back(lessons: Path, tmp_path: Path) -> None:
+    out = tmp_path / "site"
+    assert run_build(out, lessons).returncode == 0
+    before = (out / "en" / "first.html").read_bytes()
+    out.rename(tmp_path / "site.old-k1lled00")  # the site renamed away, the new one not yet in
+    (tmp_path / "site.tmp-k1lled00").mkdir()
+    break_unknown_paragraph(lessons)
+    result = run_build(out, lessons)
+    assert result.returncode == 1 and "p99" in result.stderr
+    assert (out / "en" / "first.html").read_bytes() == before, "the previous site is back, and stays"
+    assert _leftovers(tmp_path) == []
+
+
+def test_a_build_killed_while_it_writes_leaves_nothing_after_the_next(tmp_path: Path) -> None:
+    out = tmp_path / "site"
+    lessons = write_lessons(tmp_path / "lessons")
+    assert run_build(out, lessons).returncode == 0
+    replace_in(lessons / "pages/en/01-first.md", "That is all.", "That is all, again.")
+    for _ in range(5):  # the kill must land while the new site is being written
+        process = subprocess.Popen([sys.executable, str(BUILD), "--out", str(out), "--lessons", str(lessons)],
+                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        while process.poll() is None and not any(p.name.startswith("site.tmp-") for p in tmp_path.iterdir()):
+            time.sleep(0.002)
+        process.send_signal(signal.SIGKILL)
+        process.wait()
+        if any(p.name.startswith("site.tmp-") for p in tmp_path.iterdir()):
+            break
+    assert [name for name in _leftovers(tmp_path) if name.startswith("site.tmp-")], "no kill landed in 5 builds"
+    assert (out / "en" / "first.html").is_file(), "the previous site stays through the kill"
+    result = run_build(out, lessons)
+    assert result.returncode == 0, result.stderr
+    assert _leftovers(tmp_path) == []
+    assert "That is all, again." in (out / "en" / "first.html").read_text(encoding="utf-8")

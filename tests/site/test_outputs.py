@@ -1,6 +1,6 @@
 """What a build writes besides the pages: the Pyodide runtime, the engine archive, the memory
-snapshot (and both made anew when the engine changes), the gzip copies, and the weight of each page
-(its report, and the real lessons' budget)."""
+snapshot (and both made anew when the engine changes), the gzip copies, the service worker's list,
+and the weight of each page (its report, and the real lessons' budget)."""
 
 from __future__ import annotations
 
@@ -18,6 +18,9 @@ import brotli  # type: ignore[import-untyped]
 
 from build_helpers import BUILD, ROOT, html_pages, run_build
 from html_helpers import parse
+
+from sitegen.assets import service_worker
+from sitegen.i18n import OFFLINE_STRINGS
 
 PYODIDE_FILES = {"pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"}
 BUDGET = 150_000
@@ -165,3 +168,36 @@ def test_the_hand_as_text_is_listed_only_when_the_page_stays_within_its_budget(l
         empty = parse(tmp_path / "tight" / lang / "first.html").find("details", class_="demo-text")
         assert empty.find("ol").attrs.get("data-fill") == "script" and not empty.find("ol").find_all("li")
         assert empty.find("p", class_="demo-text-empty").full_text().strip()
+
+
+def _site_header(sw: bytes) -> dict[str, Any]:
+    text = sw.decode("utf-8")
+    assert text.startswith("self.__SITE = ")
+    return dict(json.loads(text[len("self.__SITE = "):text.index(";\n")]))
+
+
+def test_the_service_worker_lists_the_build_and_carries_the_words_of_a_refused_copy(built: dict[str, Any]) -> None:
+    out = built["out"]
+    header = _site_header((out / "sw.js").read_bytes())
+    assert (out / "sw.js").read_bytes().endswith((ROOT / "site" / "sw.js").read_bytes())
+    files = {p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file()}
+    assert set(header["files"]) == {f for f in files if not f.startswith("pyodide/") and not f.endswith((".gz", ".br"))
+                                    and f not in ("sw.js", ".sitegen")}
+    snapshot = next((out / "pyodide").glob("snapshot-*.bin")).relative_to(out).as_posix()
+    assert header["snapshot"] == snapshot and header["runtime"] == [header["runtime"][0], snapshot]
+    assert re.fullmatch(r"pyodide/\d+\.\d+\.\d+/", header["runtime"][0])
+    assert header["words"] == OFFLINE_STRINGS
+    assert set(OFFLINE_STRINGS["en"]) == set(OFFLINE_STRINGS["ru"])
+
+
+def test_a_new_service_worker_is_a_new_cache_even_when_the_files_are_the_same(tmp_path: Path) -> None:
+    # A failed install deletes its own cache: it must never be the one the worker before it serves from.
+    files: dict[str, bytes | Path] = {"index.html": b"<p>same</p>"}
+    source = tmp_path / "sw.js"
+    source.write_text("// one\n", encoding="utf-8")
+    one = _site_header(service_worker(files, ["pyodide/1.0.0/"], source, None, OFFLINE_STRINGS))["version"]
+    assert _site_header(service_worker(files, ["pyodide/1.0.0/"], source, None, OFFLINE_STRINGS))["version"] == one
+    source.write_text("// two\n", encoding="utf-8")
+    assert _site_header(service_worker(files, ["pyodide/1.0.0/"], source, None, OFFLINE_STRINGS))["version"] != one
+    source.write_text("// one\n", encoding="utf-8")
+    assert _site_header(service_worker(files, ["pyodide/1.0.0/"], source, None, {"en": {}}))["version"] != one

@@ -24,7 +24,7 @@ import { EngineClient } from "./engine-client.js";
 import { bindEvents } from "./events.js";
 import { wireHandFilter } from "./hand-filter.js";
 import { Links, parseHash } from "./links.js";
-import { keepRuntime, keepTheRest } from "./offline.js";
+import { copyState, keepRuntime, keepTheRest, registerServiceWorker, snapshotStore } from "./offline.js";
 
 const LANG_KEY = "card-lottery.lang";
 const VIEW_KEY = "card-lottery.text-view."; // + the page's language: each language keeps its own choice
@@ -306,22 +306,6 @@ function wakeOnView(demos) {
   for (const demo of demos) observer.observe(demo.figure);
 }
 
-/**
- * The service worker keeps the site for offline use (site/sw.js). When a new build takes over a
- * page that an older one served, the page reloads, so that it never mixes two builds' files (a
- * seated game is kept through the reload).
- */
-function keepOffline() {
-  if (!("serviceWorker" in navigator) || location.protocol === "file:") return;
-  const base = document.documentElement.dataset.base || "./";
-  const hadOne = !!navigator.serviceWorker.controller;
-  navigator.serviceWorker.addEventListener("controllerchange", () => {
-    if (hadOne) location.reload();
-  });
-  later(() => navigator.serviceWorker.register(new URL(`${base}sw.js`, location.href), { scope: base })
-    .catch((error) => console.warn("card lottery: no offline copy", error))); // eslint-disable-line no-console
-}
-
 const KEEP_RUNTIME_AFTER_MS = 3000; // after the engine first answers: not to compete with the visitor's first moves
 
 /**
@@ -354,7 +338,7 @@ function keepTheRestOffline(engine) {
 
 function boot() {
   const lang = pageLang();
-  keepOffline();
+  registerServiceWorker(later); // the offline copy (offline.js), tried again until it is made
   if (landingRedirect()) return;
   const links = new Links(syncSwitch);
   wireLanguageLinks(links);
@@ -362,7 +346,7 @@ function boot() {
   wireHandFilter();
   syncSwitch(location.hash);
 
-  const debug = { lang, demos: [], engine: null, ready: false };
+  const debug = { lang, demos: [], engine: null, ready: false, copy: copyState };
   window.__cardLottery = debug;
   const figures = document.querySelectorAll("figure.demo[data-hand]");
   const numbers = /** @type {HTMLElement|null} */ (document.querySelector("section.numbers"));
@@ -378,7 +362,7 @@ function boot() {
   if (engineUrl && pyodideUrl && typeof Worker !== "undefined") {
     engine = new EngineClient({
       pyodideUrl: absolute(pyodideUrl), engineUrl: absolute(engineUrl), snapshotUrl: snapshotUrl ? absolute(snapshotUrl) : null,
-      snapshotSize: Number(root.dataset.snapshotSize) || null,
+      snapshotSize: Number(root.dataset.snapshotSize) || null, snapshotStore: snapshotStore(),
     });
   }
   debug.engine = engine;

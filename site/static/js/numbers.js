@@ -11,6 +11,7 @@
 // site's own vendor folder). Each chart has its table beside it (views/charts.js).
 
 import { catalogue } from "./catalogue.js";
+import { failureText } from "./engine-client.js";
 import { models, number } from "./numbers-model.js";
 import { drawChart, resizeChart, uPlotLib } from "./views/charts.js";
 
@@ -219,7 +220,7 @@ export function wireNumbers(section, engine) {
         say((state.cancelled ? s.cancelled : s.done).replace(/\{(\w+)\}/g, (m, k) => (k in params ? params[k] : m)));
       }
     } catch (error) {
-      state.error = String(error && error.message ? error.message : error);
+      state.error = error && error.kind === "failed" ? failureText(error.message) : String(error && error.message ? error.message : error);
       // The engine's own failure (a bug) is said in words, its detail kept for the console.
       if (error && error.kind === "failure") console.warn("engine failure", state.error); // eslint-disable-line no-console
       say(error && error.kind === "failure" ? s.problem : s.failed.replace("{why}", state.error));

@@ -3,8 +3,11 @@
 // requests). It acknowledges each message at once ({id, ack: true}), so that the page can tell a
 // busy engine from a dead one, then answers {id, result}, {id, refusal} or {id, failure}.
 //
-//   init {pyodideUrl, engineUrl, snapshotUrl?, snapshotSize?, snapshot?: "cached"|"always"}
+//   init {pyodideUrl, engineUrl, snapshotUrl?, snapshotSize?, snapshot?: "cached"|"always",
+//         snapshotStore?: "service-worker"|"http-cache"}
 //        -> {pyodide, python, started: "snapshot"|"plain", fallback, ms}
+//        or a failure {code: "boot_failed", detail, cause, file, status}: why it could not start
+//        (engine-client.js lists the causes: offline, unreachable, missing, compile, failed)
 //
 // The memory snapshot (the engine already imported) starts the engine in a third of the time, but
 // it is 5 MB more to download. A first visit starts the ordinary way (the page then keeps the
@@ -21,13 +24,94 @@ const SNAPSHOT_TIMEOUT_MS = 8000;
 let booting = null;
 let handle = null; // engine.live.handle, once the engine is loaded
 
-function fetchBytes(url, what) {
+/** Why the engine could not start: a cause the page words (engine-client.js), and which file. */
+class StartError extends Error {
+  constructor(cause, message, file = null, status = null) {
+    super(message);
+    this.why = cause;
+    this.file = file;
+    this.status = status;
+  }
+}
+
+const fileOf = (url) => String(url).split("/").pop();
+const offline = () => navigator.onLine === false;
+
+/** A failed fetch of `url`: the network (offline, or the site not reached), or the site's answer. */
+function fetchFailed(url, response, error) {
+  if (response) return new StartError("missing", `${fileOf(url)} answered ${response.status}`, fileOf(url), response.status);
+  return new StartError(offline() ? "offline" : "unreachable", `${fileOf(url)} could not be fetched: ${message(error)}`, fileOf(url));
+}
+
+/** A module that could not be imported: fetched again (only now) to see why. */
+async function importFailed(url, error) {
+  let response;
+  try {
+    response = await fetch(url, { cache: "no-store" });
+  } catch (fetchError) {
+    return fetchFailed(url, null, fetchError);
+  }
+  if (response.body) response.body.cancel().catch(() => {});
+  if (!response.ok) return fetchFailed(url, response);
+  return new StartError("compile", `${fileOf(url)} came but could not be loaded: ${message(error)}`, fileOf(url));
+}
+
+function fetchBytes(url) {
   const bytes = fetch(url).then((response) => {
-    if (!response.ok) throw new Error(`${what} (${url}) answered ${response.status}`);
+    if (!response.ok) throw fetchFailed(url, response);
     return response.arrayBuffer();
+  }, (error) => {
+    throw fetchFailed(url, null, error);
   }).then((buffer) => new Uint8Array(buffer));
   bytes.catch(() => {});
   return bytes;
+}
+
+/**
+ * Pyodide's loader never settles when a file of its runtime fails to come, or its WebAssembly
+ * fails to compile (docs/pyodide.md): while it loads, the worker watches both, and `failed`
+ * rejects at once with the cause. `stop()` ends the watch.
+ */
+function watchRuntime(base) {
+  let fail = () => {};
+  const failed = new Promise((_, reject) => { fail = reject; });
+  failed.catch(() => {});
+  const plainFetch = self.fetch;
+  self.fetch = function watchedFetch(input, options) {
+    const url = String(input instanceof Request ? input.url : input);
+    const answer = plainFetch.call(self, input, options);
+    if (url.startsWith(base)) {
+      answer.then((response) => { if (!response.ok) fail(fetchFailed(url, response)); }, (error) => fail(fetchFailed(url, null, error)));
+    }
+    return answer;
+  };
+  const streaming = WebAssembly.instantiateStreaming;
+  WebAssembly.instantiateStreaming = function watchedInstantiate(source, imports) {
+    const instance = streaming.call(WebAssembly, source, imports);
+    instance.catch((error) => Promise.resolve(source).then((response) => {
+      if (response.ok) fail(new StartError("compile", `${fileOf(response.url)} could not be compiled: ${message(error)}`, fileOf(response.url)));
+    }, () => {})); // a fetch that failed is the fetch's failure
+    return instance;
+  };
+  return {
+    failed,
+    stop() {
+      self.fetch = plainFetch;
+      WebAssembly.instantiateStreaming = streaming;
+    },
+  };
+}
+
+/** `loadPyodide(config)`, failing at once with the cause when a file of the runtime fails (`watch`). */
+async function loadRuntime(loadPyodide, base, config, watch) {
+  try {
+    return await Promise.race([loadPyodide({ indexURL: base, ...config }), watch.failed]);
+  } catch (error) {
+    if (error instanceof StartError) throw error;
+    const module = /(https?:\/\/\S+\.m?js)/.exec(message(error)); // "Failed to fetch dynamically imported module: URL"
+    if (module) throw await importFailed(module[1], error);
+    throw error;
+  }
 }
 
 function withTimeout(promise, ms, what) {
@@ -59,46 +143,65 @@ const SNAPSHOT_MAGIC = [0x00, 0x73, 0x6e, 0x70]; // "\0snp": what a Pyodide memo
 // The snapshot's Pyodide, with the engine already imported. Bytes that are not the build's
 // snapshot (damaged, cut short) are refused before Pyodide is given them: a wrong memory image
 // can bring the whole tab down.
-async function fromSnapshot(loadPyodide, base, snapshotBytes, zipBytes, size) {
+async function fromSnapshot(loadPyodide, base, snapshotBytes, zipBytes, size, watch) {
   const bytes = await snapshotBytes;
   if ((size && bytes.length !== size) || SNAPSHOT_MAGIC.some((byte, i) => bytes[i] !== byte)) {
     throw new Error(`the snapshot is damaged (${bytes.length} bytes)`);
   }
-  const pyodide = await withTimeout(loadPyodide({ indexURL: base, _loadSnapshot: bytes }),
+  const pyodide = await withTimeout(loadRuntime(loadPyodide, base, { _loadSnapshot: bytes }, watch),
     SNAPSHOT_TIMEOUT_MS, "the snapshot");
   if (!pyodide.runPython("import sys; 'engine.live' in sys.modules")) throw new Error("the snapshot has no engine.live");
   reseed(pyodide);
   return { pyodide, engine: loadEngine(pyodide, await zipBytes) };
 }
 
-/** The snapshot's bytes if the browser (or the site's service worker) already keeps them, else null. */
-async function keptBytes(url) {
+/**
+ * The snapshot's bytes if they are kept already, else null: in the site's service worker's cache,
+ * read here without a request; or, in a browser without service workers, in the browser's cache,
+ * asked with `only-if-cached` (a miss is a failed request there, so it is never asked otherwise).
+ */
+async function keptBytes(url, store) {
   try {
-    const response = await fetch(url, { cache: "only-if-cached", mode: "same-origin" });
-    return response.ok ? new Uint8Array(await response.arrayBuffer()) : null;
+    const response = store === "http-cache" ? await fetch(url, { cache: "only-if-cached", mode: "same-origin" })
+      : self.caches ? await caches.match(url) : null;
+    return response && response.ok ? new Uint8Array(await response.arrayBuffer()) : null;
   } catch {
     return null;
   }
 }
 
-async function init({ pyodideUrl, engineUrl, snapshotUrl, snapshotSize = null, snapshot = "cached" }) {
+async function init(request) {
+  const watch = watchRuntime(new URL(request.pyodideUrl, self.location.href).href.replace(/\/?$/, "/"));
+  try {
+    return await start(request, watch);
+  } finally {
+    watch.stop();
+  }
+}
+
+async function start({ pyodideUrl, engineUrl, snapshotUrl, snapshotSize = null, snapshot = "cached", snapshotStore = "service-worker" }, watch) {
   const t0 = performance.now();
   const base = new URL(pyodideUrl, self.location.href).href.replace(/\/?$/, "/");
   // The engine's zip (and the snapshot) download while Pyodide's loader is imported.
-  const zipBytes = fetchBytes(new URL(engineUrl, self.location.href).href, "the engine");
+  const zipBytes = fetchBytes(new URL(engineUrl, self.location.href).href);
   const snapshotHref = snapshotUrl ? new URL(snapshotUrl, self.location.href).href : null;
   let snapshotBytes = null;
   if (snapshotHref) {
-    snapshotBytes = snapshot === "always" ? fetchBytes(snapshotHref, "the snapshot") : await keptBytes(snapshotHref);
+    snapshotBytes = snapshot === "always" ? fetchBytes(snapshotHref) : await keptBytes(snapshotHref, snapshotStore);
   }
-  const { loadPyodide } = await import(`${base}pyodide.mjs`);
+  let loadPyodide;
+  try {
+    ({ loadPyodide } = await import(`${base}pyodide.mjs`));
+  } catch (error) {
+    throw await importFailed(`${base}pyodide.mjs`, error);
+  }
   const t1 = performance.now();
   let pyodide = null;
   let started = "plain";
   let fallback = snapshotHref && !snapshotBytes ? "not kept yet" : null;
   if (snapshotBytes) {
     try {
-      ({ pyodide, engine: handle } = await fromSnapshot(loadPyodide, base, snapshotBytes, zipBytes, snapshotSize));
+      ({ pyodide, engine: handle } = await fromSnapshot(loadPyodide, base, snapshotBytes, zipBytes, snapshotSize, watch));
       started = "snapshot";
     } catch (error) {
       fallback = String(error && error.message ? error.message : error);
@@ -108,7 +211,7 @@ async function init({ pyodideUrl, engineUrl, snapshotUrl, snapshotSize = null, s
   }
   const t2 = performance.now();
   if (!pyodide) {
-    pyodide = await loadPyodide({ indexURL: base });
+    pyodide = await loadRuntime(loadPyodide, base, {}, watch);
     handle = loadEngine(pyodide, await zipBytes);
   }
   const t3 = performance.now();
@@ -131,7 +234,9 @@ self.addEventListener("message", async (event) => {
     try {
       self.postMessage({ id, result: await booting });
     } catch (error) {
-      self.postMessage({ id, failure: { code: "boot_failed", detail: message(error) } });
+      const why = error instanceof StartError ? error : null;
+      self.postMessage({ id, failure: { code: "boot_failed", detail: message(error), cause: why ? why.why : "failed",
+        file: why ? why.file : null, status: why ? why.status : null } });
     }
     return;
   }

@@ -6,6 +6,7 @@
 
 import { catalogue, paragraphLabel, t } from "../catalogue.js";
 import { h, setAttr, setText, toggleClass, uniqueId } from "../dom.js";
+import { failureText } from "../engine-client.js";
 
 function labelled(id, text, rule, control, hint) {
   const hintId = hint ? uniqueId("hint") : null;
@@ -131,7 +132,7 @@ const STATUS_TEXT = { idle: "live_idle", loading: "live_loading", ready: "live_r
 /** ctx: {status, reason, busy, message, seats, seated, settings, settingsKey} */
 export function updateLive(refs, ctx) {
   let text = t(STATUS_TEXT[ctx.status] || "live_loading");
-  if (ctx.status === "failed") text = t("live_failed", { reason: ctx.reason === "timeout" ? t("live_timeout") : ctx.reason });
+  if (ctx.status === "failed") text = t("live_failed", { reason: failureText(ctx.reason) });
   if (ctx.status === "ready" && ctx.busy) text = t("live_busy");
   setText(refs.statusText, text);
   const working = ctx.status === "loading" || ctx.status === "restarting" || ctx.busy;
