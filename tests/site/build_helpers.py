@@ -184,7 +184,7 @@ def write_lessons(folder: Path) -> Path:
 
 def run_build(out: Path, lessons: Path, *extra: str, build: Path = BUILD) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, str(build), "--out", str(out), "--lessons", str(lessons), *extra],
-                          capture_output=True, text=True, encoding="utf-8", timeout=120, check=False)
+                          capture_output=True, text=True, encoding="utf-8", timeout=600, check=False)
 
 
 def html_pages(out: Path) -> list[Path]:
