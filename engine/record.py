@@ -648,6 +648,26 @@ def _event_value(path: str, event: dict[str, Any]) -> Any:
     return value
 
 
+def step_value(path: str, event: dict[str, Any], state: dict[str, Any], seats: list[str]) -> int:
+    """A figure of a step: `event.FIELD…` of its event's JSON, `state.PATH` of the table after it (the
+    paths of a note's state claims; cards count as how many, `stakes.N` is the N-th stake from 1).
+    KeyError, IndexError or TypeError when the path names no number."""
+    head, _, rest = path.partition(".")
+    if head == "event":
+        value = _event_value(rest, event)
+    elif head == "state" and rest.startswith("stakes."):
+        value = state["stakes"][int(rest.split(".")[1]) - 1]
+    elif head == "state":
+        value = _state_value(rest, state, seats)
+    else:
+        raise KeyError(head)
+    if isinstance(value, list) and _flat_cards(value) is not None:
+        value = len(value)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(path)
+    return value
+
+
 def _flat_cards(value: Any) -> list[str] | None:
     """The cards of an event's value (a card, or lists of them), or None when it holds anything else."""
     if isinstance(value, str):

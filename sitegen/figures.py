@@ -13,12 +13,19 @@ A lesson never types a figure of the engine by hand. It shows the command and le
         one figure of the command given (in a table, where each cell is its own run)
     {{numbers:main.seats.0.mean_net|2}}
         a figure of the numbers lesson's runs (sitegen/numbers.py names them), the same way
+    {{replay session-pool-carried 99: event.nets.Anna}}
+        a figure of a step of an annotated hand, as `python -m engine replay lessons/hands/HAND.toml`
+        tells it (the hand's demo is the command shown); `--option KEY=VALUE` after the step: the
+        hand under that reading, as the page's switch replays it. The path: `event.FIELD` as the
+        event's JSON names it, or `state.PATH` as a note's state claims (engine/record.py)
 
 The key is a path into what `python -m engine simulate … --json` prints (`seats.0.mean_net`,
 `banker.mean`, `game.pool_out.mean`); `seats.*.mean_net` gives every seat's, joined by " / ". The
 format after `|`: `+` for a sign on positive figures too, `abs` for none at all, `%` for a
-percentage, then the number of decimals (`|2`, `|+2`, `|%1`, `|abs0`). The figures are written as
-the page's language writes numbers («−1,25»). A command the engine refuses, or a key that names
+percentage, then the number of decimals (`|2`, `|+2`, `|%1`, `|abs0`), and for a whole number the
+noun it counts, which the language then agrees with it (`|chip`: "21 chips", «21 фишка»; `|chip.acc`:
+«21 фишку»; the nouns of engine/words.py). The figures are written as the page's language writes
+numbers («−1,25»). A command the engine refuses, or a key that names
 no figure, stops the build at its line. So does a figure typed by hand beside a command (a number
 with decimals or a sign, in the paragraph, list item or table row that shows the command): the
 message says whether the command gives it, and how to cite it instead.
@@ -285,11 +292,21 @@ class Format:
     percent: bool = False
     absolute: bool = False
     sign: bool = False
+    noun: str | None = None   # a whole number with its counted noun, as the language agrees it: «21 фишка»
+    case: str = "nom"
 
     def write(self, value: float | list[float], lang: str) -> str:
         if isinstance(value, list):
             return " / ".join(self.write(v, lang) for v in value)
-        return format_number(value, lang, self.decimals, self.percent, self.absolute, self.sign)
+        text = format_number(value, lang, self.decimals, self.percent, self.absolute, self.sign)
+        if self.noun is None:
+            return text
+        from engine.words import NOUNS, count
+
+        if self.noun not in NOUNS or not float(value).is_integer():
+            raise KeyError(self.noun)
+        words = count(abs(int(value)), self.noun, lang, self.case)  # type: ignore[arg-type]
+        return text + words[words.index(" "):]
 
 
 def leaves(data: Any, prefix: str = "") -> Iterable[tuple[str, float]]:
@@ -308,8 +325,10 @@ def leaves(data: Any, prefix: str = "") -> Iterable[tuple[str, float]]:
 # ---------------------------------------------------------------------------- the page's figures
 
 
-CITE = re.compile(r"\{\{(?:(?P<numbers>numbers):|simulate(?P<args>(?:[^:}\"']|\"[^\"]*\"|'[^']*')*):)\s*"
-                  r"(?P<key>[A-Za-z0-9_.*]+)\s*(?:\|(?P<sign>\+)?(?P<abs>abs)?(?P<percent>%)?(?P<decimals>\d))?\}\}")
+CITE = re.compile(r"\{\{(?:(?P<numbers>numbers):|simulate(?P<args>(?:[^:}\"']|\"[^\"]*\"|'[^']*')*):|"
+                  r"replay\s+(?P<hand>[a-z0-9_-]+)\s+(?P<step>\d+)(?P<readings>(?:\s+--option\s+(?:\"[^\"]*\"|[^\s:}]+))*)\s*:)\s*"
+                  r"(?P<key>[A-Za-z0-9_.*]+)\s*(?:\|(?P<sign>\+)?(?P<abs>abs)?(?P<percent>%)?(?P<decimals>\d)?"
+                  r"(?:\s*(?P<noun>[a-z]+)(?:\.(?P<case>[a-z]+))?)?)?\}\}")
 SHOWN = re.compile(r"`" + re.escape(COMMAND) + r"\s+(?P<args>\d[^`]*)`")  # a command with its number of games
 BLOCK = re.compile(r"^:::\s*simulate\b(?P<args>.*)$")
 CODE = re.compile(r"`[^`]*`")
@@ -339,8 +358,10 @@ class PageFigures:
     `error(line, what)` records a problem at a line of the page's source."""
 
     def __init__(self, lang: str, error: Callable[[int, str], None],
-                 numbers: Callable[[], dict[str, Any]] | None = None) -> None:
-        self.lang, self.error, self.numbers = lang, error, numbers
+                 numbers: Callable[[], dict[str, Any]] | None = None,
+                 replay: Callable[[str, int, tuple[str, ...]], tuple[dict[str, Any], dict[str, Any], list[str]]] | None
+                 = None) -> None:
+        self.lang, self.error, self.numbers, self.replay = lang, error, numbers, replay
         self.last: Run | None = None      # the last command shown, at the point reached
         self.last_text = ""
 
@@ -357,8 +378,11 @@ class PageFigures:
     def cite(self, match: re.Match[str], line: int) -> str:
         """The figure of one citation, written; on a problem, the citation itself after recording it."""
         fmt = Format(int(match.group("decimals")) if match.group("decimals") else None,
-                     bool(match.group("percent")), bool(match.group("abs")), bool(match.group("sign")))
+                     bool(match.group("percent")), bool(match.group("abs")), bool(match.group("sign")),
+                     match.group("noun"), match.group("case") or "nom")
         path = match.group("key")
+        if match.group("hand"):
+            return self._replayed(match, line, fmt)
         if match.group("numbers"):
             data = self.numbers() if self.numbers else {}
             where = "of the numbers"
@@ -385,6 +409,29 @@ class PageFigures:
         except KeyError:
             known = [k for k, _ in leaves(data)]
             self.error(line, f"{match.group(0)} names no figure {where} (its keys: {', '.join(known[:14])}, …)")
+            return match.group(0)
+
+    def _replayed(self, match: re.Match[str], line: int, fmt: Format) -> str:
+        """A figure of a hand's step, as `python -m engine replay lessons/hands/HAND.toml` tells it (with
+        `--option`s: the hand under those readings, as the page's switch replays it)."""
+        from engine.record import step_value
+
+        hand, step, path = match.group("hand"), int(match.group("step")), match.group("key")
+        readings = tuple(shlex.split(match.group("readings"))[1::2])
+        try:
+            if self.replay is None:
+                raise KeyError(hand)
+            event, state, seats = self.replay(hand, step, readings)
+        except (KeyError, IndexError, ValueError) as bad:
+            self.error(line, f"{match.group(0)}: no step {step} of the hand {hand!r}"
+                             + (f" under {' '.join(readings)}" if readings else "") + f" ({bad})")
+            return match.group(0)
+        try:
+            return fmt.write(step_value(path, event, state, seats), self.lang)
+        except (KeyError, IndexError, TypeError):
+            self.error(line, f"{match.group(0)} names no figure of step {step} of {hand} ({event['kind']}): its "
+                             f"paths are event.FIELD as the event's JSON names it ({', '.join(event)}) and state.PATH "
+                             "as a note's state claims (nets.SEAT, pool, stakes.N, decks.banker, hands.SEAT …)")
             return match.group(0)
 
     def typed(self, text: str, line: int, run: Run, command: str) -> None:

@@ -17,10 +17,10 @@ from engine.record import Claim, Record, RecordError, claim_problem
 from engine.trace import trace
 
 
-def replayed(game: dict[str, Any], option: str, value: str) -> dict[str, Any]:
-    """The trace of the hand under `option = value`, as the page's switch plays it (live.replay,
-    with every state whole: the page's trace keeps only what changed)."""
-    setup = {**game, "options": {**game["options"], option: value}}
+def replayed(game: dict[str, Any], option: str, value: str, *more: tuple[str, str]) -> dict[str, Any]:
+    """The trace of the hand under `option = value` (and the `more` readings), as the page's switch
+    plays it (live.replay, with every state whole: the page's trace keeps only what changed)."""
+    setup = {**game, "options": {**game["options"], option: value, **dict(more)}}
     record = setup_record(setup, "en")
     try:
         return trace(record)

@@ -219,7 +219,8 @@ def render_body(page: Page, inputs: Inputs, env: Environment, problems: Problems
     extensions: list[Any] = ["meta", "attr_list", "tables", TocExtension(slugify=slugify_unicode),
                              DirectivesExtension(directives), TermLinksExtension(GLOSSARY_PAGE, terms)]
     if figures.has_figures(page.source):  # the engine's figures, from the commands shown (and the numbers' runs)
-        page_figures = figures.PageFigures(lang, error, lambda: numbers_page.cited_figures(page.source, lang))
+        page_figures = figures.PageFigures(lang, error, lambda: numbers_page.cited_figures(page.source, lang),
+                                           lambda name, step, readings: replayed_step(inputs, name, step, readings))
         extensions.append(figures.FiguresExtension(page_figures, figures.body_start(page.source)))
     if lang == "en":
         extensions.append("smarty")  # not for Russian, whose text already has its «» and dashes
@@ -235,6 +236,32 @@ def render_body(page: Page, inputs: Inputs, env: Environment, problems: Problems
 
 
 GLOSSARY_PAGE = "glossary.html"
+_replays: dict[tuple[str, tuple[str, ...]], dict[str, Any]] = {}
+
+
+def replayed_step(inputs: Inputs, name: str, step: int, readings: tuple[str, ...]) -> tuple[dict[str, Any], dict[str, Any],
+                                                                                           list[str]]:
+    """Step `step` of a hand (its event, the table after it, the seats' English names), under the
+    readings given (`KEY=VALUE`, as the page's switch replays it) or its own: what
+    `{{replay HAND STEP: PATH}}` cites."""
+    from .notes import replayed
+
+    hand = inputs.hands[name]
+    told = hand.traces["en"]
+    if readings:
+        if (name, readings) not in _replays:
+            pairs: list[tuple[str, str]] = []
+            for reading in readings:
+                key, sep, value = reading.partition("=")
+                if not sep:
+                    raise ValueError("--option takes KEY=VALUE")
+                pairs.append((key, value))
+            _replays[name, readings] = replayed(told["game"], *pairs[0], *pairs[1:])
+        told = _replays[name, readings]
+    if not 1 <= step <= len(told["steps"]):
+        raise IndexError(f"it has {len(told['steps'])} steps")
+    found = told["steps"][step - 1]
+    return found["event"], found["state"], list(told["seats"])
 
 
 def demo_id(key: str) -> str:

@@ -181,3 +181,36 @@ def test_a_command_takes_only_what_changes_its_figures() -> None:
     for bad in ("many", "30 --json", "30 --jobs 2", "0", "30 --players 1", "30 --option beat"):
         with pytest.raises(figures.FigureError):
             figures.parse_command(bad)
+
+
+def test_a_hands_figure_is_cited_from_its_step_and_its_noun_agrees_with_it(tmp_path: Path) -> None:
+    from engine.record import parse_record
+    from engine.trace import trace
+
+    from build_helpers import HAND
+
+    told = trace(parse_record(HAND, "tiny.toml")[0])
+    end = len(told["steps"])
+    pool = told["steps"][-1]["event"]["pool"]
+    lessons = write_lessons(tmp_path / "lessons")
+    en = EN_PAGE.replace("## A session", f"The tiny hand leaves {{{{replay tiny {end}: event.pool|chip}}}}; the "
+                                         f"banker lays {{{{replay tiny 2: state.row|card}}}}.\n\n## A session")
+    ru = RU_PAGE.replace("## Серия", f"Партия оставляет банк в {{{{replay tiny {end}: event.pool|chip.acc}}}}.\n\n"
+                                     "## Серия")
+    add_pages(lessons, en=en, ru=ru)
+    result = run_build(tmp_path / "site", lessons)
+    assert result.returncode == 0, result.stderr
+    from engine.words import count
+
+    assert f"The tiny hand leaves {pool} chips; the banker lays 4 cards." in \
+        (tmp_path / "site" / "en" / "figures.html").read_text(encoding="utf-8")
+    assert f"Партия оставляет банк в {count(pool, 'chip', 'ru', 'acc')}." in \
+        (tmp_path / "site" / "ru" / "figures.html").read_text(encoding="utf-8")
+    # a step the hand does not have, and a path that names no figure, stop the build at their lines
+    add_pages(lessons, en=en.replace(f"tiny {end}:", "tiny 999:"), ru=ru.replace("event.pool", "event.colour"))
+    result = run_build(tmp_path / "site2", lessons)
+    assert result.returncode == 1
+    assert re.search(r"pages/en/03-figures\.md:6: \{\{replay tiny 999: event\.pool\|chip\}\}: no step 999 of the "
+                     r"hand 'tiny'", result.stderr), result.stderr
+    assert re.search(rf"pages/ru/03-figures\.md:6: \{{\{{replay tiny {end}: event\.colour\|chip\.acc\}}\}} names no "
+                     rf"figure of step {end} of tiny", result.stderr), result.stderr
