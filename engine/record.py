@@ -695,8 +695,8 @@ def _matches(expected: Any, found: Any, cards: bool) -> bool:
 
 
 def _shown(value: Any) -> str:
-    if isinstance(value, list) and all(isinstance(v, str) for v in value):
-        return " ".join(value) or "none"
+    if isinstance(value, list) and (all(isinstance(v, str) for v in value) or _flat_cards(value) is not None):
+        return " ".join(_flat_cards(value) or value) or "none"
     if isinstance(value, str):
         try:
             _cards_of(value)

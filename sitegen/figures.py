@@ -297,7 +297,7 @@ class Format:
 
     def write(self, value: float | list[float], lang: str) -> str:
         if isinstance(value, list):
-            return " / ".join(self.write(v, lang) for v in value)
+            return "\u00a0/ ".join(self.write(v, lang) for v in value)  # breaks after a slash, never before
         text = format_number(value, lang, self.decimals, self.percent, self.absolute, self.sign)
         if self.noun is None:
             return text

@@ -105,7 +105,7 @@ def test_a_block_shows_its_command_and_the_figures_the_command_line_prints(figur
     assert [r.find_all("td")[0].full_text() for r in rows] == [number(s["mean_net"], "en", 2, True) for s in cli["seats"]]
     html = (figures_site["out"] / "en" / "figures.html").read_text(encoding="utf-8")
     assert f"The banker takes {cli['banker']['mean']:.1f} chips a game" in html
-    seats = " / ".join(figures.format_number(s["mean_net"], "en", 2, sign=True) for s in cli["seats"])
+    seats = "\u00a0/ ".join(figures.format_number(s["mean_net"], "en", 2, sign=True) for s in cli["seats"])
     assert f"the seats end at {seats}." in html
 
 
