@@ -63,7 +63,7 @@ CATALOGUE: tuple[OptionInfo, ...] = (
         _w("Way of playing off the laid-aside cards", "Способ розыгрыша отложенных карт"),
         _w("p13 says “the second stage … is played differently”: another way of playing off, instead of p10's, "
            "or a second stage that follows the play-off by beating?",
-           "В §13 сказано, что «второй этап розыгрыша … производится по-другому»: это другой способ розыгрыша "
+           "В §13 сказано, что «второй этап розыгрыша … производится по другому»: это другой способ розыгрыша "
            "вместо описанного в §10 или второй этап, который следует за розыгрышем с отбоем?"),
         (Choice("beating", _w("By beating", "С отбоем")), Choice("tricks", _w("By tricks", "На взятки")),
          Choice("beating_then_tricks", _w("By beating, then by tricks", "Сначала с отбоем, потом на взятки"),
@@ -76,15 +76,15 @@ CATALOGUE: tuple[OptionInfo, ...] = (
     OptionInfo(
         "hosts_play", ("p1", "p2", "p5"), "choice",
         _w("Cards dealt to the banker and the dealer", "Карты банкиру и сдающему"),
-        _w("p2 chooses the banker and the dealer “from the players”, but in p1 the parents run the game.",
+        _w("p2 chooses the banker and the dealer “from among the players”, but in p1 the parents run the game.",
            "По §2 банкира и сдающего выбирают «из игроков», но в §1 игру ведут родители."),
         (Choice("no", _w("No: they only run the game", "Нет: они только ведут игру")),
          Choice("yes", _w("Yes: they play as the last two seats", "Да: они играют на двух последних местах")))),
     OptionInfo(
         "stake", ("p4",), "number",
         _w("Stake per player per round, in chips", "Взнос игрока за круг, в фишках"),
-        _w("p4 speaks of “a sum agreed beforehand” and gives no figure.",
-           "В §4 сказано о «заранее обусловленной сумме», но число не названо."),
+        _w("p4 speaks of “a sum agreed in advance” and gives no figure.",
+           "По §4 участники «сдают заранее обусловленную сумму», но число не названо."),
         minimum=1),
     OptionInfo(
         "contribution", ("p4", "p7"), "choice",
@@ -98,7 +98,7 @@ CATALOGUE: tuple[OptionInfo, ...] = (
     OptionInfo(
         "spread", ("p4",), "choice",
         _w("Spreading the sum over the four cards", "Распределение суммы по четырём картам"),
-        _w("p4: the banker spreads the sum “at will”, but every card gets something.",
+        _w("p4: the banker spreads the sum “as he pleases”, but every card gets something.",
            "§4: банкир распределяет сумму «произвольно», но на каждую карту что-нибудь ставится."),
         (Choice("even", _w("As evenly as possible", "Как можно ровнее"),
                 _w("The remainder goes to the first cards.", "Остаток — на первые карты.")),
@@ -128,7 +128,7 @@ CATALOGUE: tuple[OptionInfo, ...] = (
     OptionInfo(
         "short_pay", ("p4", "p7", "p8"), "choice",
         _w("The stake in a short last round", "Взнос в коротком последнем круге"),
-        _w("p4: “those taking part pay” the agreed sum; in a short last round, when what is left of the dealer's deck is "
+        _w("p4: “those taking part in the game pay” the agreed sum; in a short last round, when what is left of the dealer's deck is "
            "dealt, some players are dealt fewer than three cards, or none: does everyone still pay in full?",
            "§4: «участвующие в игре сдают» условленную сумму; в коротком последнем круге, когда сдаётся остаток "
            "колоды сдающего, кому-то достаётся меньше трёх карт или ни одной: платят ли всё равно все полностью?"),
@@ -202,8 +202,8 @@ CATALOGUE: tuple[OptionInfo, ...] = (
     OptionInfo(
         "penalty_pile", ("p11",), "choice",
         _w("The fine for the cards not beaten", "Штраф за неотбитые карты"),
-        _w("p11: “the players who still have cards in hand pay for each of them, and also for the cards not "
-           "beaten”: does the second part bind those players only?",
+        _w("p11: “the players who still have cards in hand pay a fine for each of them, and also for the "
+           "cards not beaten”: does the second part bind those players only?",
            "§11: «игроки, у которых остались карты на руках, платят за каждую из них, а также за не отбитые при "
            "розыгрыше карты»: относится ли вторая часть только к этим игрокам?"),
         (Choice("holders_only", _w("Paid only by the players still holding cards", "Платят только те, у кого остались карты")),
@@ -234,7 +234,7 @@ CATALOGUE: tuple[OptionInfo, ...] = (
         _w("A player whose every card won has nothing to play off: does he sit out, or has he already run out "
            "of cards (p11, p14)?",
            "У игрока, все карты которого выиграли, разыгрывать нечего: он не участвует — или у него уже "
-           "«кончились карты» (§11, §14)?"),
+           "«все карты кончились» (§11)?"),
         (Choice("sits_out", _w("He sits out", "Он не участвует")),
          Choice("ends_playoff", _w("The play-off is over at once", "Розыгрыш сразу окончен")))),
     OptionInfo(

@@ -49,6 +49,38 @@ and the record is refused when its step shows something else (an engine change t
 moves every later step: the build then names the note). Reading is lax, writing (`write_record`)
 canonical: all options, every decision, so the text is byte-stable.
 
+What a note asserts about its step, it says in fields the reader checks, so that a note cannot
+tell of cards or chips the step does not show (each failed claim names its line):
+
+    [[notes]]
+    step = 64
+    kind = "lead"
+    who = "Vera"
+    cards = ["TS", "TH"]
+    state = { hands.Anna.H = "2H 4H 5H", hands.Anna.S = "QS KS AS …" }   # the table after the step
+    event = { to = "Anna" }       # fields of the step's event, as its JSON names them
+    en = "… Anna's hearts are the two, four and five …"
+
+    [[notes.at]]                  # a claim about another step of the same game
+    step = 59
+    state = { aside.Boris = "KC …" }
+
+    [[notes.under]]               # a claim about the same deal under another reading, replayed as the
+    option = "beat"               # page's switch replays it (the build checks these: engine.live's replay)
+    value = "any_suit"
+    step = 71                     # optional: without it, some step of that game must show the claim
+    kind = "beat"
+    who = "Anna"
+    cards = ["QH", "QC"]
+
+`state` paths are those of the snapshot (view.py), with seats by name: `hands.SEAT`, `aside.SEAT`,
+`penalty.SEAT` (a suit after it, `hands.Anna.H`, for that suit's cards only) are cards: a string of
+cards is exactly those cards, ending in "…" those among others, a number how many; `nets.SEAT`,
+`tricks.SEAT`, `decks.banker`, `decks.dealer`, `pool`, `banker_net`, `round`, `up`, `discard` are
+numbers; `stakes` the four stakes; `table` and `row` cards; `to_act` a seat's name. `event` paths
+walk the event's JSON (`amount`, `payments.Vera`, `stakes`): a number or a name is compared as it is,
+cards as cards (in any order; "…" as above).
+
 A question belongs to its note's step: the demo stops on the step before, asks it, says whether
 the reader's choice is right, shows the explanation, and then the step (with the note). It is
 checked as the rest: a question, every choice and the explanation in both languages, at least two
@@ -70,6 +102,7 @@ from .errors import EngineError, LimitError
 from .events import Event
 from .game import DECISION_MOVES, Game, IllegalMove
 from .options import OPTION, Options, OptionError, Table, TableError
+from .view import snapshot
 from .policy import Policy, default_policy, play_out
 from .session import Session
 from .words import LANGS
@@ -106,9 +139,43 @@ class Question:
 
 
 @dataclass(frozen=True)
+class Claim:
+    """What a note asserts about one step (see the module's doc): of this game at `step`, or of the
+    game under `option = value` (at `step`, or at some step when it is None). `line`: where it is written."""
+
+    line: int = field(compare=False)  # where it is written (not what it says)
+    step: int | None = None
+    kind: str | None = None
+    who: str | None = None
+    cards: tuple[str, ...] = ()
+    state: tuple[tuple[str, Any], ...] = ()   # (dotted path, value)
+    event: tuple[tuple[str, Any], ...] = ()
+    option: str | None = None
+    value: str | None = None
+
+    def to_toml(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        if self.option is not None:
+            out.update(option=self.option, value=self.value)
+        if self.step is not None:
+            out["step"] = self.step
+        if self.kind is not None:
+            out["kind"] = self.kind
+        if self.who is not None:
+            out["who"] = self.who
+        if self.cards:
+            out["cards"] = list(self.cards)
+        for name in ("state", "event"):
+            if getattr(self, name):
+                out[name] = dict(getattr(self, name))
+        return out
+
+
+@dataclass(frozen=True)
 class Note:
     """A comment on a step, and what that step shows: its event's kind, who acts, cards it involves;
-    and perhaps a question to ask before the step is shown."""
+    what it asserts of the table and the event, there, at other steps or under other readings
+    (`claims`); and perhaps a question to ask before the step is shown."""
 
     step: int
     en: str
@@ -117,6 +184,12 @@ class Note:
     who: str | None = None
     cards: tuple[str, ...] = ()
     question: Question | None = None
+    claims: tuple[Claim, ...] = ()
+
+    @property
+    def readings(self) -> tuple[Claim, ...]:
+        """The claims about the game under another reading (checked by replaying it: `check_readings`)."""
+        return tuple(c for c in self.claims if c.option is not None)
 
 
 @dataclass(frozen=True)
@@ -183,7 +256,8 @@ class Record:
 
 
 _TOP_KEYS = ("seed", "pool", "games", "moves", "table", "options", "decks", "about", "notes")
-_NOTE_KEYS = ("step", "kind", "who", "cards", "en", "ru", "question")
+_NOTE_KEYS = ("step", "kind", "who", "cards", "state", "event", "at", "under", "en", "ru", "question")
+_CLAIM_KEYS = ("step", "kind", "who", "cards", "state", "event")
 _QUESTION_KEYS = ("en", "ru", "choices", "explain")
 MAX_GAMES = limits.MAX_SESSION_GAMES
 
@@ -364,10 +438,26 @@ def _parse_record(text: str, name: str) -> tuple[Record, Game]:
     _note_sizes(data.get("notes", []), locate)  # before the game is played for them
     record = Record(table, options, seed, decks, pool, moves, [], games, names, about)
     events: list[Event] = []
-    game = record.play(observer=lambda _, event: events.append(event),
-                       where=lambda i: locate.item("moves", i))
-    record.notes = _notes(data.get("notes", []), events, locate)
+    states: list[dict[str, Any]] = []
+    claimed = _claims_state(data.get("notes"))
+
+    def observe(played: Game, event: Event) -> None:
+        events.append(event)
+        if claimed:
+            states.append(snapshot(played))
+
+    game = record.play(observer=observe, where=lambda i: locate.item("moves", i))
+    record.notes = _notes(data.get("notes", []), events, locate, states, list(table.seats(options)))
     return record, game
+
+
+def _claims_state(notes: Any) -> bool:
+    """Whether any note asserts something of the table (then the reader keeps each step's)."""
+    if not isinstance(notes, list):
+        return False
+    return any(isinstance(n, dict) and ("state" in n or any(isinstance(c, dict) and "state" in c
+                                                            for c in n.get("at", []) if isinstance(n.get("at"), list)))
+               for n in notes)
 
 
 def _about(data: Any, locate: _Locator) -> About:
@@ -427,7 +517,8 @@ def _note_sizes(data: Any, locate: _Locator) -> None:
                     _text(note[lang], locate.table_item("notes", i), "note", step=note.get("step"))
 
 
-def _notes(data: Any, events: list[Event], locate: _Locator) -> list[Note]:
+def _notes(data: Any, events: list[Event], locate: _Locator, states: list[dict[str, Any]] | None = None,
+           seats: list[str] | None = None) -> list[Note]:
     if not isinstance(data, list):
         raise RecordError(locate.key("notes"), "notes_list")
     try:
@@ -436,6 +527,7 @@ def _notes(data: Any, events: list[Event], locate: _Locator) -> list[Note]:
         raise RecordError(locate.key("notes"), "inner", error=error) from None
     notes: list[Note] = []
     kinds = sorted({cls.kind for cls in _event_classes()})
+    steps: list[tuple[dict[str, Any], dict[str, Any]]] = []  # what claims about a step read, made once when needed
     for i, note in enumerate(data):
         where = locate.table_item("notes", i)
         if not isinstance(note, dict) or not {"step", "kind", "en", "ru"} <= set(note) <= set(_NOTE_KEYS):
@@ -462,10 +554,317 @@ def _notes(data: Any, events: list[Event], locate: _Locator) -> list[Note]:
             raise RecordError(where, "note_mismatch", step=step, kind=kind, who=who, cards=wanted,
                               found_kind=event.kind, found_who=actor(event), found_cards=sorted(found_cards))
         question = _question(note["question"], locate, i) if "question" in note else None
-        notes.append(Note(step, texts["en"], texts["ru"], kind, who, tuple(wanted), question))
+        claims = _note_claims(note, i, locate, len(events), seats or [])
+        for claim in claims:
+            if claim.option is None:
+                if not steps:
+                    steps = [(e.to_json(), states[k] if states else {}) for k, e in enumerate(events)]
+                problem = claim_problem(claim, steps, seats or [])
+                if problem:
+                    raise ClaimError(f"{locate.name}:{claim.line}", *problem)
+        notes.append(Note(step, texts["en"], texts["ru"], kind, who, tuple(wanted), question, claims))
     if len({n.step for n in notes}) != len(notes):
         raise RecordError(locate.key("notes"), "notes_same_step")
     return notes
+
+
+class ClaimError(RecordError):
+    """A note's claim that its step (or the game under another reading) does not bear out, or that
+    is written wrong: the message in both languages, at the claim's line."""
+
+    def __init__(self, where: str, en: str, ru: str) -> None:
+        super().__init__(where, "note_claim", en=en, ru=ru)
+
+    def words(self, lang: str = "en", you: bool = False) -> str:
+        return f"{self.facts['where']}: {self.facts['ru' if lang == 'ru' else 'en']}"
+
+
+_CARDS_PARTS = ("hands", "aside", "penalty")
+_SEAT_NUMBERS = ("nets", "tricks")
+_NUMBERS = ("pool", "banker_net", "round", "up", "discard", "banker_discard")
+_ELLIPSIS = ("…", "...")
+
+
+def _note_claims(note: dict[str, Any], index: int, locate: _Locator, steps: int, seats: list[str]) -> tuple[Claim, ...]:
+    """The claims of the `index`-th note: its own `state` and `event`, then its [[notes.at]] and
+    [[notes.under]] entries; each checked for its shape here (what it asserts is checked later)."""
+    start, end = locate.note_range(index)
+    found: list[Claim] = []
+    if "state" in note or "event" in note:
+        line = locate.line_in("state" if "state" in note else "event", start, end)
+        found.append(_claim({k: note[k] for k in ("state", "event") if k in note}, line, locate, steps, seats,
+                            note["step"]))
+    for section in ("at", "under"):
+        entries = note.get(section, [])
+        if not isinstance(entries, list) or not all(isinstance(e, dict) for e in entries):
+            raise ClaimError(f"{locate.name}:{locate.line_in(section, start, end)}",
+                             f"{section} is a list of [[notes.{section}]] tables",
+                             f"{section} — это список таблиц [[notes.{section}]]")
+        lines = locate.headers_in(f"[[notes.{section}]]", start, end) or [locate.line_in(section, start, end)] * len(entries)
+        for number, entry in enumerate(entries):
+            line = lines[number] if number < len(lines) else start
+            found.append(_claim(entry, line, locate, steps, seats, None, under=section == "under"))
+    return tuple(found)
+
+
+def _claim(data: dict[str, Any], line: int, locate: _Locator, steps: int, seats: list[str], step: int | None,
+           under: bool = False) -> Claim:
+    where = f"{locate.name}:{line}"
+
+    def bad(en: str, ru: str) -> ClaimError:
+        return ClaimError(where, en, ru)
+
+    keys = set(_CLAIM_KEYS) | ({"option", "value"} if under else set())
+    if step is None:
+        unknown = sorted(set(data) - keys)
+        if unknown:
+            raise bad(f"unknown key {unknown[0]!r} in a claim (known: {', '.join(sorted(keys))})",
+                      f"неизвестный ключ «{unknown[0]}» в утверждении (известные: {', '.join(sorted(keys))})")
+        step = data.get("step")
+    option = value = None
+    if under:
+        option, value = data.get("option"), data.get("value")
+        if not isinstance(option, str) or option not in OPTION or value is None or isinstance(value, (bool, list, dict)):
+            raise bad("[[notes.under]] names an option and its value: option = KEY, value = VALUE",
+                      "[[notes.under]] называет настройку и её значение: option = KEY, value = VALUE")
+        try:
+            Options.from_mapping({option: value})
+        except OptionError as error:
+            raise bad(str(error), error.words("ru")) from None
+        value = str(value)
+        if step is not None and not _whole(step, 1):
+            raise bad(f"step must be a whole number from 1, got {step!r}", f"step — целое число от 1, а не {step!r}")
+    elif not isinstance(step, int) or not _whole(step, 1) or step > steps:
+        raise bad(f"[[notes.at]] needs a step of this game (1 to {steps}), got {step!r}",
+                  f"в [[notes.at]] нужен шаг этой партии (с 1 по {steps}), а не {step!r}")
+    kind, who, cards = data.get("kind"), data.get("who"), data.get("cards", [])
+    if (kind is not None and not isinstance(kind, str)) or (who is not None and not isinstance(who, str)) or \
+            not isinstance(cards, list) or not all(isinstance(c, str) for c in cards):
+        raise bad("kind is an event's kind, who a name, cards a list of cards",
+                  "kind — вид события, who — имя, cards — список карт")
+    try:
+        wanted = tuple(str(Card.parse(c)) for c in cards)
+    except CardError as error:
+        raise bad(str(error), error.words("ru")) from None
+    parts: dict[str, tuple[tuple[str, Any], ...]] = {}
+    for name in ("state", "event"):
+        table = data.get(name, {})
+        if not isinstance(table, dict):
+            raise bad(f"{name} is a table of paths and values, like {{ hands.Anna = 3 }}",
+                      f"{name} — это таблица путей и значений, например {{ hands.Anna = 3 }}")
+        parts[name] = tuple(_flatten(table))
+    for path, expected in parts["state"]:
+        problem = _state_path_problem(path, expected, seats, under)
+        if problem:
+            raise bad(*problem)
+    if under and step is None and kind is None:
+        raise bad("a claim under another reading without a step names the kind of its event",
+                  "утверждение о другом прочтении без step называет вид события (kind)")
+    return Claim(line, step, kind, who, wanted, parts["state"], parts["event"], option, value)
+
+
+def _flatten(table: dict[str, Any], prefix: str = "") -> list[tuple[str, Any]]:
+    out: list[tuple[str, Any]] = []
+    for key, value in table.items():
+        if isinstance(value, dict):
+            out += _flatten(value, f"{prefix}{key}.")
+        else:
+            out.append((f"{prefix}{key}", value))
+    return out
+
+
+def _state_path_problem(path: str, expected: Any, seats: list[str], under: bool) -> tuple[str, str] | None:
+    parts = path.split(".")
+    head = parts[0]
+    seat_ok = under or len(parts) < 2 or parts[1] in seats  # another reading may seat others (hosts_play)
+    if head in _CARDS_PARTS and 2 <= len(parts) <= 3 and seat_ok and (len(parts) == 2 or parts[2] in "SHDC"):
+        if isinstance(expected, str) or _whole(expected, 0):
+            return None
+    elif head in _SEAT_NUMBERS and len(parts) == 2 and seat_ok and _whole(expected, -10**9):
+        return None
+    elif head == "decks" and len(parts) == 2 and parts[1] in ("banker", "dealer") and _whole(expected, 0):
+        return None
+    elif head in _NUMBERS and len(parts) == 1 and _whole(expected, -10**9):
+        return None
+    elif head == "stakes" and len(parts) == 1 and isinstance(expected, list) and all(_whole(v, 0) for v in expected):
+        return None
+    elif head in ("table", "row") and len(parts) == 1 and (isinstance(expected, str) or _whole(expected, 0)):
+        return None
+    elif head == "to_act" and len(parts) == 1 and isinstance(expected, str):
+        return None
+    return (f"state.{path} = {expected!r} is not a claim the reader can check (paths: hands.SEAT, aside.SEAT, "
+            "penalty.SEAT, with a suit after them or not, cards or a count; nets.SEAT, tricks.SEAT, decks.banker, "
+            "decks.dealer, pool, banker_net, round, up, discard, a number; stakes, four numbers; table, row, "
+            "cards; to_act, a name; SEAT one of the players: " + ", ".join(seats) + ")",
+            f"state.{path} = {expected!r} — не то, что можно проверить (пути: hands.SEAT, aside.SEAT, penalty.SEAT, "
+            "с мастью или без, — карты или их число; nets.SEAT, tricks.SEAT, decks.banker, decks.dealer, pool, "
+            "banker_net, round, up, discard — число; stakes — четыре числа; table, row — карты; to_act — имя; "
+            "SEAT — один из игроков: " + ", ".join(seats) + ")")
+
+
+def _cards_of(text: str) -> tuple[set[str], bool]:
+    """The cards a claim names, and whether it allows others ("…" at the end)."""
+    text = text.strip()
+    more = text.endswith(_ELLIPSIS)
+    for mark in _ELLIPSIS:
+        text = text.removesuffix(mark)
+    return {str(Card.parse(token)) for token in text.replace(",", " ").split()}, more
+
+
+def _same_cards(expected: Any, found: list[str]) -> bool:
+    if isinstance(expected, int):
+        return len(found) == expected
+    wanted, more = _cards_of(str(expected))
+    return wanted <= set(found) if more else wanted == set(found) and len(found) == len(wanted)
+
+
+def _state_value(path: str, state: dict[str, Any], seats: list[str]) -> Any:
+    parts = path.split(".")
+    head = parts[0]
+    if head in _CARDS_PARTS + _SEAT_NUMBERS:
+        if parts[1] not in seats:
+            raise KeyError(parts[1])
+        value = state[head][seats.index(parts[1])]
+        if len(parts) == 3:
+            value = [card for card in value if card[-1] == parts[2]]
+        return value
+    if head == "decks":
+        return state["decks"][0 if parts[1] == "banker" else 1]
+    if head == "table":
+        return [card for _, card in state["table"]]
+    return state[head]
+
+
+def _event_value(path: str, event: dict[str, Any]) -> Any:
+    value: Any = event
+    for part in path.split("."):
+        if isinstance(value, dict) and part in value:
+            value = value[part]
+        elif isinstance(value, list) and part.isdigit() and int(part) < len(value):
+            value = value[int(part)]
+        else:
+            raise KeyError(part)
+    return value
+
+
+def step_value(path: str, event: dict[str, Any], state: dict[str, Any], seats: list[str]) -> int:
+    """A figure of a step: `event.FIELD…` of its event's JSON, `state.PATH` of the table after it (the
+    paths of a note's state claims; cards count as how many, `stakes.N` is the N-th stake from 1).
+    KeyError, IndexError or TypeError when the path names no number."""
+    head, _, rest = path.partition(".")
+    if head == "event":
+        value = _event_value(rest, event)
+    elif head == "state" and rest.startswith("stakes."):
+        value = state["stakes"][int(rest.split(".")[1]) - 1]
+    elif head == "state":
+        value = _state_value(rest, state, seats)
+    else:
+        raise KeyError(head)
+    if isinstance(value, list) and _flat_cards(value) is not None:
+        value = len(value)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(path)
+    return value
+
+
+def _flat_cards(value: Any) -> list[str] | None:
+    """The cards of an event's value (a card, or lists of them), or None when it holds anything else."""
+    if isinstance(value, str):
+        return [value] if re.fullmatch(r"(?:10|[2-9TJQKA])[SHDC]", value) else None
+    if isinstance(value, list):
+        found: list[str] = []
+        for item in value:
+            cards = _flat_cards(item)
+            if cards is None:
+                return None
+            found += cards
+        return found
+    return None
+
+
+def _matches(expected: Any, found: Any, cards: bool) -> bool:
+    """Whether a claimed value is what the step shows: cards as cards (a string of them, or a number:
+    how many), anything else as it is."""
+    flat = _flat_cards(found)
+    if cards or (flat is not None and (isinstance(expected, str) or
+                                       (isinstance(expected, int) and not isinstance(expected, bool)
+                                        and isinstance(found, list)))):
+        return _same_cards(expected, found if cards else flat or [])
+    return bool(expected == found)
+
+
+def _shown(value: Any) -> str:
+    if isinstance(value, list) and (all(isinstance(v, str) for v in value) or _flat_cards(value) is not None):
+        return " ".join(_flat_cards(value) or value) or "none"
+    if isinstance(value, str):
+        try:
+            _cards_of(value)
+            return value.strip() or "none"
+        except CardError:
+            return repr(value)
+    return str(value)
+
+
+def claim_problem(claim: Claim, steps: list[tuple[dict[str, Any], dict[str, Any]]], seats: list[str],
+                  reading: str = "") -> tuple[str, str] | None:
+    """Why the claim does not hold of the steps given ((event JSON, state after it) for each step of
+    the game it is about, `seats` its players' names), in both languages; None when it holds."""
+    where_en = f" under {reading}" if reading else ""
+    where_ru = f" при {reading}" if reading else ""
+
+    def at(number: int) -> tuple[str, str] | None:
+        event, state = steps[number - 1]
+        if claim.kind is not None and event["kind"] != claim.kind:
+            return (f"step {number}{where_en} shows {event['kind']}, not {claim.kind}",
+                    f"шаг {number}{where_ru} — это {event['kind']}, а не {claim.kind}")
+        if claim.who is not None and _event_actor(event) != claim.who:
+            return (f"at step {number}{where_en} it is {_event_actor(event)}, not {claim.who}, who acts",
+                    f"на шаге {number}{where_ru} действует {_event_actor(event)}, а не {claim.who}")
+        named = _flat_cards([v for k, v in event.items() if k not in ("kind", "rule") and _flat_cards(v) is not None]) or []
+        missing = [c for c in claim.cards if c not in named]
+        if missing:
+            return (f"step {number}{where_en} does not involve {' '.join(missing)} (it names {_shown(sorted(named))})",
+                    f"на шаге {number}{where_ru} нет карт {' '.join(missing)} (названы: {_shown(sorted(named))})")
+        for path, expected in claim.state:
+            try:
+                found = _state_value(path, state, seats)
+            except (KeyError, IndexError):
+                return (f"at step {number}{where_en} there is no {path}", f"на шаге {number}{where_ru} нет {path}")
+            cards = path.split(".")[0] in _CARDS_PARTS + ("table", "row")
+            if not _matches(expected, found, cards):
+                return (f"at step {number}{where_en} {path} is {_shown(found)}, not {_shown(expected)}",
+                        f"на шаге {number}{where_ru} {path} — {_shown(found)}, а не {_shown(expected)}")
+        for path, expected in claim.event:
+            try:
+                found = _event_value(path, event)
+            except KeyError:
+                return (f"the event of step {number}{where_en} ({event['kind']}) has no {path}",
+                        f"в событии шага {number}{where_ru} ({event['kind']}) нет {path}")
+            if not _matches(expected, found, False):
+                return (f"at step {number}{where_en} the event's {path} is {_shown(found)}, not {_shown(expected)}",
+                        f"на шаге {number}{where_ru} в событии {path} — {_shown(found)}, а не {_shown(expected)}")
+        return None
+
+    if claim.step is not None:
+        if claim.step > len(steps):
+            return (f"the game{where_en} has {len(steps)} steps, not {claim.step}",
+                    f"в партии{where_ru} {len(steps)} шагов, а не {claim.step}")
+        return at(claim.step)
+    problems = [at(n) for n in range(1, len(steps) + 1)]
+    if any(p is None for p in problems):
+        return None
+    said = (claim.kind or "") + (f" by {claim.who}" if claim.who else "") + (f" with {' '.join(claim.cards)}" if claim.cards else "")
+    closest = next((p for p in problems if p and not p[0].startswith(("step", "at step"))), None)
+    return (f"no step of the game{where_en} shows {said} as the note says" + (f" ({closest[0]})" if closest else ""),
+            f"ни один шаг партии{where_ru} не показывает того, что говорит примечание ({said})"
+            + (f" ({closest[1]})" if closest else ""))
+
+
+def _event_actor(event: dict[str, Any]) -> str | None:
+    for name in ("who", "winner", "leader"):
+        if event.get(name) is not None:
+            return str(event[name])
+    return None
 
 
 def _question(data: Any, locate: _Locator, index: int) -> Question:
@@ -529,6 +928,9 @@ def _read_deck(value: Any, which: str, locate: _Locator) -> tuple[Card, ...]:
         raise RecordError(locate.key(which, "decks"), "inner", error=error) from None
 
 
+_NOTE_TABLES = ("[notes.question]", "[[notes.at]]", "[[notes.under]]")
+
+
 class _Locator:
     """Finds the line of a key, an array item or an array-of-tables entry: "file:line"."""
 
@@ -585,9 +987,13 @@ class _Locator:
             return 1, len(self.lines) + 1
         start = headers[index]
         end = next((i + 1 for i in range(start, len(self.lines))
-                    if self.lines[i].strip().startswith("[") and self.lines[i].strip() != "[notes.question]"),
+                    if self.lines[i].strip().startswith("[") and self.lines[i].strip() not in _NOTE_TABLES),
                    len(self.lines) + 1)
         return start, end
+
+    def headers_in(self, header: str, start: int, end: int) -> list[int]:
+        """The lines (1-based) of each `header` between lines start and end."""
+        return [i + 1 for i in range(max(start - 1, 0), min(end - 1, len(self.lines))) if self.lines[i].strip() == header]
 
     def line_in(self, key: str, start: int, end: int, header: str | None = None) -> int:
         """The line (1-based) of `key = …` (or of the header `[header]`) between lines start and end;
@@ -689,10 +1095,38 @@ def write_record(game: Game, notes: list[Note] | tuple[Note, ...] = (), names: M
             lines.append(f"who = {_toml_str(who)}")
         if note.cards:
             lines.append("cards = [" + ", ".join(_toml_str(c) for c in note.cards) + "]")
+        own = next((c for c in note.claims if c.option is None and c.step == note.step and c.kind is None
+                    and c.who is None and not c.cards), None)
+        if own is not None:
+            lines += _claim_tables(own)
         lines += [f"en = {_toml_str(note.en)}", f"ru = {_toml_str(note.ru)}"]
         if note.question is not None:
             lines += _question_lines(note.question)
+        for claim in note.claims:
+            if claim is not own:
+                lines += ["", "[[notes.under]]" if claim.option is not None else "[[notes.at]]"]
+                lines += [f"{key} = {_toml_value(value)}" for key, value in claim.to_toml().items()
+                          if key not in ("state", "event", "cards")]
+                if claim.cards:
+                    lines.append("cards = [" + ", ".join(_toml_str(c) for c in claim.cards) + "]")
+                lines += _claim_tables(claim)
     return "\n".join(lines) + "\n"
+
+
+def _toml_key(path: str) -> str:
+    return ".".join(part if re.fullmatch(r"[A-Za-z0-9_-]+", part) else _toml_str(part) for part in path.split("."))
+
+
+def _toml_any(value: Any) -> str:
+    if isinstance(value, list):
+        return "[" + ", ".join(_toml_any(v) for v in value) + "]"
+    return _toml_value(value)
+
+
+def _claim_tables(claim: Claim) -> list[str]:
+    """A claim's state and event as the canonical record writes them: inline tables of paths."""
+    return [f"{name} = {{ " + ", ".join(f"{_toml_key(k)} = {_toml_any(v)}" for k, v in getattr(claim, name)) + " }"
+            for name in ("state", "event") if getattr(claim, name)]
 
 
 def _inline(words: Mapping[str, str], correct: bool = False) -> str:

@@ -1,7 +1,12 @@
 """The site generator's modules; `build.py` runs them as a list of named steps.
 
     sources.py   read: the text (p0..p15 in both languages), the lesson pages, the hands
-    blocks.py    the Markdown extension: `::: quote pN` and `::: demo HAND` (BlockProcessors)
+    blocks.py    the Markdown extension: `::: quote pN`, `::: demo HAND`, `::: numbers`, `::: simulate`
+    figures.py   figures of the engine from the command shown: `::: simulate`, `{{simulate: KEY}}`, `{{replay …}}`
+    numbers.py   the numbers lesson: its panel, its runs, its charts
+    notes.py     the notes' claims about other readings, proved by replaying the hand
+    quotes.py    every quotation of the text or the translation a literal excerpt
+    cache.py     what the build keeps in .cache/ under the engine's sources and its inputs
     render.py    render: Jinja2 templates, Markdown, embedded JSON, the page-weight rule
     assets.py    static files, the five Pyodide runtime files, the engine archive
     snapshot.py  a Pyodide memory snapshot with the engine imported (Node runs make_snapshot.mjs), cached

@@ -7,6 +7,7 @@ import hashlib
 import io
 import json
 import os
+import pickle
 import zipfile
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -26,13 +27,62 @@ COMPRESSIBLE = (".html", ".js", ".mjs", ".css", ".json", ".svg", ".wasm", ".bin"
 
 def gzipped(data: bytes) -> bytes:
     """What the server sends a browser that accepts gzip: deterministic (no time, no name)."""
-    return gzip.compress(data, compresslevel=9 if len(data) < 1_000_000 else 6, mtime=0)
+    return _kept(data, ".gz", lambda d: gzip.compress(d, compresslevel=9 if len(d) < 1_000_000 else 6, mtime=0))
 
 
 def brotlied(data: bytes) -> bytes:
     """What the server sends a browser that accepts Brotli (all current ones do): the best quality
     for what a page loads at once, a faster one for the multi-megabyte runtime files."""
-    return bytes(brotli.compress(data, quality=10 if len(data) < 1_000_000 else 9, lgwin=24))
+    return _kept(data, ".br", lambda d: bytes(brotli.compress(d, quality=10 if len(d) < 1_000_000 else 9, lgwin=24)))
+
+
+# The compressed copies of the smaller files, by their content's hash: one file of the cache, read
+# once and written once per build (the larger files have a cache file each, `_cached` below). A
+# warm build compresses only what changed.
+_SMALL: dict[str, bytes] | None = None
+_SMALL_USED: dict[str, bytes] = {}
+_SMALL_FILE = "compressed/small.pickle"
+_SMALL_KEEP = 4000
+
+
+def _kept(data: bytes, suffix: str, compress: Callable[[bytes], bytes]) -> bytes:
+    global _SMALL
+    if len(data) >= CACHED_FROM:
+        return compress(data)
+    if _SMALL is None:
+        from .cache import CACHE
+
+        try:
+            with open(CACHE / _SMALL_FILE, "rb") as file:
+                _SMALL = dict(pickle.load(file))
+        except (OSError, EOFError, pickle.UnpicklingError, ValueError, TypeError):
+            _SMALL = {}
+    name = hashlib.sha256(data).hexdigest() + suffix
+    found = _SMALL_USED.get(name) or _SMALL.get(name)
+    if found is None:
+        found = compress(data)
+    _SMALL_USED[name] = found
+    return found
+
+
+def keep_compressed() -> None:
+    """Write the smaller files' compressed copies for the next build: this build's, then the most
+    recent others, up to a bound."""
+    from .cache import CACHE
+
+    if _SMALL is None or all(name in _SMALL for name in _SMALL_USED):
+        return
+    kept = dict(_SMALL_USED)
+    for name, value in reversed(list(_SMALL.items())):
+        if len(kept) >= _SMALL_KEEP:
+            break
+        kept.setdefault(name, value)
+    target = CACHE / _SMALL_FILE
+    target.parent.mkdir(parents=True, exist_ok=True)
+    partial = target.with_name(f"{target.name}.{os.getpid()}.partial")  # builds may run at once
+    with open(partial, "wb") as file:
+        pickle.dump(dict(reversed(list(kept.items()))), file, protocol=pickle.HIGHEST_PROTOCOL)
+    partial.replace(target)
 
 
 ENCODINGS: dict[str, Callable[[bytes], bytes]] = {".br": brotlied, ".gz": gzipped}
@@ -52,6 +102,7 @@ def precompress(files: dict[str, bytes | Path], cache: Path) -> dict[str, bytes 
             if f"{name}{suffix}" in files:
                 continue
             out[f"{name}{suffix}"] = compress(data) if len(data) < CACHED_FROM else _cached(data, suffix, compress, cache)
+    keep_compressed()
     return out
 
 

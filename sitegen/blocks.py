@@ -4,6 +4,7 @@
     ::: demo HAND               the demo of lessons/hands/HAND.toml
     ::: demo HAND switch=KEY    the same, with a control to replay it under each reading of option KEY
     ::: numbers [players=4 ...] the simulation panel with its charts (sitegen/numbers.py)
+    ::: simulate 3000 --players 3 --carry   a command of the engine and the figures it gives (sitegen/figures.py)
 
 A block is one line starting with `:::` at the start of a line. `DirectiveProcessor` is a
 `BlockProcessor`: it takes the line out of its Markdown block (the text before it and after
@@ -24,7 +25,7 @@ from markdown.blockprocessors import BlockProcessor
 from markdown.treeprocessors import Treeprocessor
 
 DIRECTIVE = re.compile(r"^:::(?P<rest>.*)$")
-NAMES = ("quote", "demo", "numbers")
+NAMES = ("quote", "demo", "numbers", "simulate")
 
 
 class DirectiveError(Exception):
@@ -39,8 +40,10 @@ class Directives:
     a given text is the n-th such line of the file."""
 
     def __init__(self, source: str, quote: Callable[[str], str], demo: Callable[[str, str | None], str],
-                 error: Callable[[int, str], None], numbers: Callable[[list[str]], str] | None = None) -> None:
+                 error: Callable[[int, str], None], numbers: Callable[[list[str]], str] | None = None,
+                 simulate: Callable[[str], str] | None = None) -> None:
         self._quote, self._demo, self._error, self._numbers = quote, demo, error, numbers
+        self._simulate = simulate
         self._lines: dict[str, list[int]] = {}
         for number, line in enumerate(source.splitlines(), start=1):
             if line.startswith(":::"):
@@ -68,8 +71,14 @@ class Directives:
             except DirectiveError as error:
                 self._error(line, str(error))
                 return None
+        if name == "simulate" and self._simulate is not None:
+            try:
+                return self._simulate(text.strip()[3:].strip()[len("simulate"):])
+            except DirectiveError as error:
+                self._error(line, str(error))
+                return None
         if name not in NAMES:
-            self._error(line, f"unknown block {text.strip()!r} (the blocks are '::: quote pN', '::: demo HAND' and '::: numbers')")
+            self._error(line, f"unknown block {text.strip()!r} (the blocks are '::: quote pN', '::: demo HAND', '::: numbers' and '::: simulate ARGS')")
             return None
         switch = None
         if name == "demo" and len(args) == 2 and args[1].startswith("switch="):

@@ -7,6 +7,9 @@ or `{: style="..."}` through attr_list): the build refuses them instead.
 
 from __future__ import annotations
 
+import hashlib
+import os
+import pickle
 import re
 from html.parser import HTMLParser
 
@@ -45,9 +48,55 @@ class _Checker(HTMLParser):
             self.ids[values["id"]] = self.ids.get(values["id"], 0) + 1
 
 
+# The pages found clean, by their content's hash, kept in .cache/ for the next build: a page that
+# has not changed is not parsed again (`keep_checked` writes them at the end of the build).
+_CLEAN: set[str] | None = None
+_CLEAN_NOW: set[str] = set()
+_CLEAN_FILE = "checks/clean.pickle"
+_RULES = hashlib.sha256(open(__file__, "rb").read()).digest()  # a change to these checks checks every page again
+
+
+def _clean() -> set[str]:
+    global _CLEAN
+    if _CLEAN is None:
+        from .cache import CACHE
+
+        try:
+            with open(CACHE / _CLEAN_FILE, "rb") as file:
+                _CLEAN = set(pickle.load(file))
+        except (OSError, EOFError, pickle.UnpicklingError, ValueError, TypeError):
+            _CLEAN = set()
+    return _CLEAN
+
+
+def keep_checked() -> None:
+    """Keep this build's clean pages (and no others) for the next build."""
+    from .cache import CACHE
+
+    if _CLEAN_NOW == _clean():
+        return
+    target = CACHE / _CLEAN_FILE
+    target.parent.mkdir(parents=True, exist_ok=True)
+    partial = target.with_name(f"{target.name}.{os.getpid()}.partial")
+    with open(partial, "wb") as file:
+        pickle.dump(sorted(_CLEAN_NOW | set(list(_clean())[:2000])), file)
+    partial.replace(target)
+
+
 def page_problems(html: str) -> list[tuple[str, str]]:
     """What is wrong with a rendered page (empty when it is fine), each with a regex that finds
     its cause in the page's source."""
+    digest = hashlib.sha256(_RULES + html.encode("utf-8")).hexdigest()
+    if digest in _clean():
+        _CLEAN_NOW.add(digest)
+        return []
+    found = _problems(html)
+    if not found:
+        _CLEAN_NOW.add(digest)
+    return found
+
+
+def _problems(html: str) -> list[tuple[str, str]]:
     checker = _Checker()
     checker.feed(html)
     checker.close()

@@ -15,12 +15,13 @@ with figures and the reader's first run with the defaults reproduces them exactl
     readings.K.V `sweep` games of `players` players with option K = V, for each reading that changes
                  the short last round (p8): who is dealt its cards and who pays for it
 
-The prose cites a figure as `{{numbers:KEY}}` or `{{numbers:KEY|FORMAT}}` (`FORMAT`: the number of
-decimals, `%` and the decimals for a percentage, `abs` first for the figure without its sign:
-`|1`, `|%1`, `|abs0`). KEY is a path into the figures (`main.seats.0.mean_net`); an unknown KEY
-stops the build with the page's path and line. Figures are cached in `.cache/numbers/` by the
-engine's sources, the settings and this module, so a build recomputes them only when one of
-those changed.
+Each run is a command of the engine (`python -m engine simulate 10000 --players 4 --seed 1` for
+`main`), played and kept as every command a lesson shows (sitegen/figures.py: one store in
+`.cache/figures/`, under the engine's source hash and the command's arguments). The prose cites a
+figure as `{{numbers:KEY}}` or `{{numbers:KEY|FORMAT}}`, written by the same code as a
+`{{simulate: KEY}}` (`FORMAT`: the number of decimals, `%` and the decimals for a percentage, `abs`
+first for the figure without its sign: `|1`, `|%1`, `|abs0`). KEY is a path into the figures
+(`main.seats.0.mean_net`); an unknown KEY stops the build with the page's path and line.
 
 uPlot (node_modules/uplot, pinned in package-lock.json) is copied to `vendor/uplot/VERSION/` with
 its license, and only the pages with a `::: numbers` block load it.
@@ -28,24 +29,17 @@ its license, and only the pages with a `::: numbers` block load it.
 
 from __future__ import annotations
 
-import fcntl
-import hashlib
 import json
-import os
 import re
-from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from markdown import Extension
-from markdown.preprocessors import Preprocessor
-
 from engine.options import MAX_PLAYERS, MAX_SEED, MIN_PLAYERS, OPTION
 
 from . import BuildError, shown
-
-CACHE = Path(__file__).resolve().parents[1] / ".cache" / "numbers"
+from . import figures as figures_store
+from .figures import MINUS, Run
 UPLOT_FILES = {"uPlot.iife.min.js": "dist/uPlot.iife.min.js", "uPlot.min.css": "dist/uPlot.min.css",
                "LICENSE": "LICENSE"}
 
@@ -102,41 +96,6 @@ def page_spec(source: str) -> Spec | None:
 # ---------------------------------------------------------------------------- the build's figures
 
 
-def engine_digest(engine: Path) -> str:
-    digest = hashlib.sha256()
-    for path in sorted(engine.glob("*.py")):
-        digest.update(path.name.encode() + b"\0" + path.read_bytes())
-    digest.update(b"numbers\0" + Path(__file__).read_bytes())
-    return digest.hexdigest()
-
-
-def build_tallies(spec: Spec, engine: Path, cache: Path = CACHE) -> dict[str, Any]:
-    """The tallies of every run of the block (see the module's doc), from the cache or computed now."""
-    key = hashlib.sha256((engine_digest(engine) + json.dumps(asdict(spec), sort_keys=True)).encode()).hexdigest()
-    path = cache / f"numbers-{key[:16]}.json"
-    cache.mkdir(parents=True, exist_ok=True)
-    with open(cache / ".lock", "ab") as lock:  # builds at once (tests, serve): one computes, the others wait
-        fcntl.flock(lock.fileno(), fcntl.LOCK_EX)
-        try:
-            return _cached_or_computed(spec, path, cache)
-        finally:
-            fcntl.flock(lock.fileno(), fcntl.LOCK_UN)
-
-
-def _cached_or_computed(spec: Spec, path: Path, cache: Path) -> dict[str, Any]:
-    try:
-        return dict(json.loads(path.read_text(encoding="utf-8")))
-    except (OSError, ValueError):
-        pass
-    figures = compute_tallies(spec)
-    partial = path.with_name(f"{path.name}.{os.getpid()}.partial")  # builds may run at once
-    partial.write_text(json.dumps(figures, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
-    partial.replace(path)
-    for stale in sorted(cache.glob("numbers-*.json"), key=lambda p: p.stat().st_mtime, reverse=True)[8:]:
-        stale.unlink(missing_ok=True)
-    return figures
-
-
 def runs(spec: Spec) -> dict[str, tuple[int, dict[str, str], int]]:
     """Every run of a block: its name (a path of its figures) -> (players, options, games)."""
 
@@ -154,36 +113,29 @@ def runs(spec: Spec) -> dict[str, tuple[int, dict[str, str], int]]:
 SHORT_ROUND = (("deal", "single"), ("short_deal", "stop"), ("short_pay", "dealt_only"), ("deal_start", "rotates"))
 
 
-def _tally(job: tuple[int, dict[str, str], int, int]) -> dict[str, Any]:
-    from engine import stats
-    from engine.options import Options, Table
+def commands(spec: Spec) -> dict[str, Run]:
+    """Every run of a block as the command that plays it (`main`: `simulate 10000 --players 4 --seed 1`)."""
+    from engine.options import Options
 
-    players, options, games, seed = job
-    return stats.simulate(Table.default(players), Options.from_mapping(options), seed, 0, games).to_json()
+    return {name: Run(games, players, tuple((k, str(v)) for k, v in
+                                            Options.from_mapping(options).to_mapping(changed_only=True).items()),
+                      spec.seed)
+            for name, (players, options, games) in runs(spec).items()}
 
 
-def compute_tallies(spec: Spec) -> dict[str, Any]:
-    """The tally of every run, by the engine's stats (on two processes when the machine has them)."""
-    jobs = [(players, options, games, spec.seed) for players, options, games in runs(spec).values()]
-    workers = min(2, os.cpu_count() or 1)
-    if workers > 1:
-        from concurrent.futures import ProcessPoolExecutor
-
-        with ProcessPoolExecutor(workers) as pool:
-            tallies = list(pool.map(_tally, jobs))
-    else:
-        tallies = [_tally(job) for job in jobs]
-    return {"spec": asdict(spec), "tallies": dict(zip(runs(spec), tallies))}
+def computed(spec: Spec) -> dict[str, Any]:
+    """The runs of every block (see the module's doc), kept or played now: {spec, runs: name -> Run}."""
+    named = commands(spec)
+    figures_store.compute(named.values())
+    return {"spec": asdict(spec), "runs": named}
 
 
 def figures_of(computed: dict[str, Any], lang: str, brief: bool = True) -> dict[str, Any]:
     """The figures of every run in one language, nested by the runs' names (`main`, `players.17`…);
     `brief`: the comparison runs without their histograms (what the page embeds)."""
-    from engine.stats import Tally
-
     out: dict[str, Any] = {"spec": computed["spec"]}
-    for name, data in computed["tallies"].items():
-        figures = Tally.from_json(data).figures(lang)
+    for name, run in computed["runs"].items():
+        figures = dict(figures_store.figures(run, lang))
         if brief and name != "main":
             figures.pop("hist", None)
         where = out
@@ -194,97 +146,14 @@ def figures_of(computed: dict[str, Any], lang: str, brief: bool = True) -> dict[
     return out
 
 
-# ---------------------------------------------------------------------------- figures in the prose
-
-
-CITE = re.compile(r"\{\{numbers:(?P<key>[A-Za-z0-9_.]+)(?:\|(?P<format>abs)?(?P<percent>%)?(?P<decimals>\d))?\}\}")
-MINUS = "\u2212"
-
-
-def lookup(figures: Any, key: str) -> Any:
-    """The figure at a dotted path (`main.seats.0.mean_net`); KeyError when there is none."""
-    value = figures
-    for part in key.split("."):
-        if isinstance(value, dict) and part in value:
-            value = value[part]
-        elif isinstance(value, list) and part.isdigit() and int(part) < len(value):
-            value = value[int(part)]
-        else:
-            raise KeyError(part)
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise KeyError(key)
-    return value
-
-
-def format_number(value: float, lang: str, decimals: int | None = None, percent: bool = False,
-                  absolute: bool = False) -> str:
-    """A figure as the page's language writes it: `−1.25` / «−1,25», `10,000` / «10 000» (four
-    digits unseparated in Russian: «1000»), `12.5%` / «12,5 %». A figure that rounds to zero has no sign."""
-    if percent:
-        value *= 100
-    if absolute:
-        value = abs(value)
-    if decimals is None:
-        decimals = 0 if float(value).is_integer() else 2
-    whole, _, fraction = f"{abs(value):.{decimals}f}".partition(".")
-    if len(whole) > (3 if lang == "en" else 4):
-        whole = f"{int(whole):,}".replace(",", "," if lang == "en" else "\u00a0")
-    text = whole + (("." if lang == "en" else ",") + fraction if fraction else "")
-    if percent:
-        text += "%" if lang == "en" else "\u00a0%"
-    return (MINUS if value < 0 and any(c in "123456789" for c in whole + fraction) else "") + text
-
-
-def cite(figures: dict[str, Any], match: re.Match[str], lang: str) -> str:
-    value = lookup(figures, match.group("key"))
-    decimals = match.group("decimals")
-    return format_number(value, lang, int(decimals) if decimals else None, bool(match.group("percent")),
-                         bool(match.group("format")))
-
-
-class CitePreprocessor(Preprocessor):
-    """Replaces each `{{numbers:KEY|FORMAT}}` with the figure, before the Markdown is parsed."""
-
-    def __init__(self, md: Any, figures: Callable[[], dict[str, Any]], lang: str,
-                 error: Callable[[str, str], None]) -> None:
-        super().__init__(md)
-        self.figures, self.lang, self.error = figures, lang, error
-
-    def run(self, lines: list[str]) -> list[str]:
-        def replace(match: re.Match[str]) -> str:
-            try:
-                return cite(self.figures(), match, self.lang)
-            except KeyError:
-                self.error(match.group(0), f"{match.group(0)} names no figure of the numbers "
-                                           f"(the keys: {', '.join(keys(self.figures())[:12])}, …)")
-                return match.group(0)
-
-        return [CITE.sub(replace, line) if "{{numbers:" in line else line for line in lines]
-
-
-class CiteExtension(Extension):
-    def __init__(self, figures: Callable[[], dict[str, Any]], lang: str, error: Callable[[str, str], None],
-                 **kwargs: Any) -> None:
-        self.args = (figures, lang, error)
-        super().__init__(**kwargs)
-
-    def extendMarkdown(self, md: Any) -> None:
-        md.preprocessors.register(CitePreprocessor(md, *self.args), "card_lottery_numbers", 25)
-
-
-def keys(figures: Any, prefix: str = "") -> list[str]:
-    """Every key a page may cite, in order."""
-    if isinstance(figures, dict):
-        return [k for name, value in figures.items() for k in keys(value, f"{prefix}{name}.")]
-    if isinstance(figures, list):
-        return [k for i, value in enumerate(figures) for k in keys(value, f"{prefix}{i}.")]
-    if isinstance(figures, (int, float)) and not isinstance(figures, bool):
-        return [prefix[:-1]]
-    return []
-
-
 def cites_numbers(source: str) -> bool:
     return "{{numbers:" in source
+
+
+def page_runs(source: str) -> list[Run]:
+    """The runs a page's numbers need: its block's, or the default block's when it only cites them."""
+    spec = page_spec(source) or (Spec() if cites_numbers(source) else None)
+    return [] if spec is None else list(commands(spec).values())
 
 
 # ---------------------------------------------------------------------------- uPlot
@@ -425,17 +294,6 @@ def models(figures: dict[str, Any], lang: str, strings: dict[str, str], playoff_
 
 
 # ---------------------------------------------------------------------------- the page
-
-
-ENGINE = Path(__file__).resolve().parents[1] / "engine"
-_computed: dict[Spec, dict[str, Any]] = {}
-
-
-def computed(spec: Spec) -> dict[str, Any]:
-    """The tallies of a block's runs, once per build (from .cache/numbers/ when the engine is unchanged)."""
-    if spec not in _computed:
-        _computed[spec] = build_tallies(spec, ENGINE)
-    return _computed[spec]
 
 
 def panel(env: Any, spec: Spec, lang: str, catalogue: dict[str, Any], strings: dict[str, str], uplot: str) -> str:

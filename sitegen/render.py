@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import markdown
-from jinja2 import Environment, FileSystemLoader, StrictUndefined
+from jinja2 import Environment, FileSystemBytecodeCache, FileSystemLoader, StrictUndefined
 from markdown.extensions.toc import TocExtension, slugify_unicode
 from markupsafe import Markup
 
@@ -24,8 +24,9 @@ from engine.words import count, paragraphs
 from . import Problems, shown
 from .assets import EngineArchive, gzipped, runtime_folder
 from .blocks import DirectiveError, Directives, DirectivesExtension, TermLinksExtension
+from . import figures, quotes
 from . import numbers as numbers_page
-from .checks import CSP, page_problems
+from .checks import CSP, keep_checked, page_problems
 from .i18n import DEMO_STRINGS, LANG_NAMES, STRINGS
 from .snapshot import Snapshot
 from .sources import LANGS, PARAGRAPH_IDS, Hand, Page, Term, Text
@@ -85,17 +86,29 @@ class Rendered:
 # ---------------------------------------------------------------------------- embedded JSON
 
 
+_JSON: dict[int, tuple[Any, Markup]] = {}  # by the data's identity: a hand's trace is embedded in several pages
+
+
 def json_for_html(data: Any) -> Markup:
     """JSON safe inside <script type="application/json">: `<`, `>` and `&` become \\u003c etc.,
     so no `</script>` or `<!--` in the data can end the element early."""
+    if isinstance(data, dict) and id(data) in _JSON and _JSON[id(data)][0] is data:
+        return _JSON[id(data)][1]
     text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
     text = text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+    if isinstance(data, dict) and len(text) > 20_000:
+        _JSON[id(data)] = (data, Markup(text))  # (the data kept, so that its id is not reused)
     return Markup(text)
 
 
 def make_environment(templates: Path) -> Environment:
+    from .cache import CACHE
+
+    (CACHE / "templates").mkdir(parents=True, exist_ok=True)
     env = Environment(loader=FileSystemLoader(str(templates)), autoescape=True, undefined=StrictUndefined,
-                      trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
+                      trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True,
+                      # the compiled templates, kept by Jinja under each template's name and source
+                      bytecode_cache=FileSystemBytecodeCache(str(CACHE / "templates")))
     env.filters["json_script"] = json_for_html
     return env
 
@@ -196,15 +209,20 @@ def render_body(page: Page, inputs: Inputs, env: Environment, problems: Problems
         folder, _ = numbers_page.find_uplot(next(iter(inputs.pyodide.values())).parent.parent)
         return numbers_page.panel(env, spec, lang, catalogue(lang), numbers_page.strings(lang), "../" + folder)
 
-    def cite_error(text: str, what: str) -> None:
-        problems.add(page.path, _line_of(page.path, re.escape(text)), what)
+    def simulate(args: str) -> str:  # `::: simulate ARGS` (sitegen/figures.py)
+        try:
+            run = figures.parse_command(args)
+        except figures.FigureError as bad:
+            raise DirectiveError(str(bad)) from None
+        return figures.block_html(run, args, lang, numbers_page.number)
 
-    directives = Directives(page.source, quote, demo, error, numbers)
+    directives = Directives(page.source, quote, demo, error, numbers, simulate)
     extensions: list[Any] = ["meta", "attr_list", "tables", TocExtension(slugify=slugify_unicode),
                              DirectivesExtension(directives), TermLinksExtension(GLOSSARY_PAGE, terms)]
-    if numbers_page.cites_numbers(page.source):
-        extensions.append(numbers_page.CiteExtension(lambda: numbers_page.cited_figures(page.source, lang), lang,
-                                                     cite_error))
+    if figures.has_figures(page.source):  # the engine's figures, from the commands shown (and the numbers' runs)
+        page_figures = figures.PageFigures(lang, error, lambda: numbers_page.cited_figures(page.source, lang),
+                                           lambda name, step, readings: replayed_step(inputs, name, step, readings))
+        extensions.append(figures.FiguresExtension(page_figures, figures.body_start(page.source)))
     if lang == "en":
         extensions.append("smarty")  # not for Russian, whose text already has its «» and dashes
     converter = markdown.Markdown(extensions=extensions, output_format="html")
@@ -219,6 +237,32 @@ def render_body(page: Page, inputs: Inputs, env: Environment, problems: Problems
 
 
 GLOSSARY_PAGE = "glossary.html"
+_replays: dict[tuple[str, tuple[str, ...]], dict[str, Any]] = {}
+
+
+def replayed_step(inputs: Inputs, name: str, step: int, readings: tuple[str, ...]) -> tuple[dict[str, Any], dict[str, Any],
+                                                                                           list[str]]:
+    """Step `step` of a hand (its event, the table after it, the seats' English names), under the
+    readings given (`KEY=VALUE`, as the page's switch replays it) or its own: what
+    `{{replay HAND STEP: PATH}}` cites."""
+    from .notes import replayed
+
+    hand = inputs.hands[name]
+    told = hand.traces["en"]
+    if readings:
+        if (name, readings) not in _replays:
+            pairs: list[tuple[str, str]] = []
+            for reading in readings:
+                key, sep, value = reading.partition("=")
+                if not sep:
+                    raise ValueError("--option takes KEY=VALUE")
+                pairs.append((key, value))
+            _replays[name, readings] = replayed(told["game"], *pairs[0], *pairs[1:])
+        told = _replays[name, readings]
+    if not 1 <= step <= len(told["steps"]):
+        raise IndexError(f"it has {len(told['steps'])} steps")
+    found = told["steps"][step - 1]
+    return found["event"], found["state"], list(told["seats"])
 
 
 def demo_id(key: str) -> str:
@@ -323,6 +367,14 @@ class SiteRenderer:
 
     def render(self) -> Rendered:
         pages, reference = self.inputs.pages, self.inputs.reference
+        # Every quotation of the text a literal excerpt (sitegen/quotes.py).
+        quoted = [p.path for kind in (pages, reference) for lang in LANGS for p in kind[lang]]
+        quoted += ([self.inputs.glossary_path] if self.inputs.glossary else []) + [h.path for h in self.inputs.hands.values()]
+        for problem in quotes.problems(self.inputs.text, quoted):
+            self.problems.add_message(problem)
+        # Every run of the engine the pages cite, played first (on two processes) if not kept yet.
+        figures.compute(run for kind in (pages, reference) for lang in LANGS for page in kind[lang]
+                        for run in figures.cited_runs(page.source) + numbers_page.page_runs(page.source))
         # Page bodies first: the reading page links every paragraph to the lessons citing it.
         bodies = {lang: {p.slug: self.body(p, LISTED) for p in pages[lang]} for lang in LANGS}
         references = {lang: {p.slug: self.body(p, LISTED) for p in reference[lang]} for lang in LANGS}
@@ -618,4 +670,5 @@ def render_site(inputs: Inputs, templates: Path) -> Rendered:
     if inputs.snapshot:
         rendered.files[f"pyodide/{inputs.snapshot.name}"] = inputs.snapshot.data
         rendered.files[f"pyodide/{inputs.snapshot.name}.gz"] = inputs.snapshot.gz
+    keep_checked()
     return rendered

@@ -203,7 +203,7 @@ def read_front_matter(path: Path, source: str, problems: Problems) -> dict[str, 
         return None
 
     reader = markdown.Markdown(extensions=["meta"])
-    reader.convert(source)
+    reader.convert("\n".join(lines[:index + 1]))  # the front matter alone: the page is rendered later
     meta: dict[str, list[str]] = reader.Meta  # type: ignore[attr-defined]
     values = {key: " ".join(part.strip() for part in value).strip() for key, value in meta.items()}
 
@@ -429,6 +429,7 @@ class Hand:
     notes: list[dict[str, Any]] = field(default_factory=list)
     about: Any = None  # engine.record.About: title, purpose, focus (None: a lesson's own hand)
     options: dict[str, Any] = field(default_factory=dict)  # the options that differ from the defaults
+    pages: dict[str, dict[str, Any]] = field(default_factory=dict, repr=False, compare=False)  # localized, by lang
 
     @property
     def paragraphs(self) -> list[str]:
@@ -455,14 +456,22 @@ class Hand:
         the live engine answers with too)."""
         from engine.trace import for_page
 
-        return for_page(self.traces[lang], lang)
+        if lang not in self.pages:  # asked for by every page that shows the hand: made once
+            self.pages[lang] = for_page(self.traces[lang], lang)
+        return self.pages[lang]
 
 
 def read_hands(lessons: Path) -> dict[str, Hand]:
-    """Every `hands/*.toml`, read and replayed with the engine, then traced."""
+    """Every `hands/*.toml`, read and replayed with the engine, then traced; its notes' claims about
+    other readings proved by replaying the hand under each (sitegen/notes.py). What a hand gives
+    depends only on its file and the engine, so it is kept in `.cache/hands/` under both."""
     from engine import EngineError, RecordError, read_record  # the repository's own engine
     from engine.trace import trace
 
+    from .cache import Store, engine_digest, key
+    from .notes import reading_problems
+
+    store = Store("hands", keep=200)
     problems = Problems()
     hands: dict[str, Hand] = {}
     folder = lessons / "hands"
@@ -473,23 +482,38 @@ def read_hands(lessons: Path) -> dict[str, Hand]:
             problems.add(path, 1, "a hand file is named with lowercase letters, digits, '-' and '_' "
                                   "(its name is the HAND of '::: demo HAND' and part of an HTML id)")
             continue
+        name = shown(path)
         try:
-            record, _ = read_record(Path(shown(path)))
-            traces = {lang: trace(record.in_language(lang)) for lang in LANGS}
-            json.dumps(traces)  # the traces must be plain JSON data
-        except RecordError as error:
-            problems.add_message(str(error))
-            continue
-        except EngineError as error:  # a refusal the record's reader did not place: the record's still
-            problems.add(path, 1, str(error))
-            continue
-        except Exception as error:  # a bug of the engine, not of the record: say where
-            problems.add(path, 1, f"the engine failed on this record ({type(error).__name__}: {error}); "
-                                  "this is an engine problem")
-            continue
-        notes = [{"step": n.step, "en": n.en, "ru": n.ru} for n in record.notes]
-        hands[path.stem] = Hand(path.stem, path, traces, notes, record.about,
-                                record.options.to_mapping(changed_only=True))
+            content: bytes | None = path.read_bytes()
+        except OSError:  # a folder, a file that may not be read: read_record says which, in words
+            content = None
+        entry = key("hand", engine_digest(), name, content or b"")
+        kept = store.get(entry) if content is not None else None
+        if kept is None:
+            try:
+                record, _ = read_record(Path(name))
+                traces = {lang: trace(record.in_language(lang)) for lang in LANGS}
+                json.dumps(traces)  # the traces must be plain JSON data
+                wrong = reading_problems(record, traces["en"], name)
+            except RecordError as error:
+                problems.add_message(str(error))
+                continue
+            except EngineError as error:  # a refusal the record's reader did not place: the record's still
+                problems.add(path, 1, str(error))
+                continue
+            except Exception as error:  # a bug of the engine, not of the record: say where
+                problems.add(path, 1, f"the engine failed on this record ({type(error).__name__}: {error}); "
+                                      "this is an engine problem")
+                continue
+            if wrong:
+                for message in wrong:
+                    problems.add_message(message)
+                continue
+            notes = [{"step": n.step, "en": n.en, "ru": n.ru} for n in record.notes]
+            kept = (traces, notes, record.about, record.options.to_mapping(changed_only=True))
+            store.put(entry, kept)
+        traces, notes, about, options = kept
+        hands[path.stem] = Hand(path.stem, path, traces, notes, about, options)
     problems.check()
     return hands
 

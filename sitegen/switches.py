@@ -15,6 +15,7 @@ from typing import Any
 from engine.live import replay
 from engine.options import CATALOGUE, OptionInfo
 
+from .cache import Store, engine_digest, key as cache_key
 from .sources import Hand
 
 OPTIONS = {info.key: info for info in CATALOGUE}
@@ -47,9 +48,23 @@ def _game(trace: dict[str, Any]) -> list[Any]:
             for step in trace["steps"]] + [trace["result"]]
 
 
+PROVED = Store("switches", keep=200)
+
+
 def check_switch(hand: Hand, key: str) -> dict[str, Any]:
     """The switch's description for the page ({key, value}), after proving that every alternative
-    reading changes the hand's game; raises SwitchError naming the readings that do not."""
+    reading changes the hand's game; raises SwitchError naming the readings that do not. A proof
+    depends only on the hand's file and the engine: it is kept in `.cache/switches/` under both."""
+    entry = cache_key("switch", engine_digest(), key, hand.path.read_bytes())
+    kept = PROVED.get(entry)
+    if kept is not None:
+        return dict(kept)
+    proved = _prove(hand, key)
+    PROVED.put(entry, proved)
+    return proved
+
+
+def _prove(hand: Hand, key: str) -> dict[str, Any]:
     info = OPTIONS.get(key)
     if info is None:
         raise SwitchError(f"unknown option {key!r} to switch (the options: {', '.join(OPTIONS)})")

@@ -562,3 +562,107 @@ def test_record_errors_read_in_russian_too():
         parse_record(SESSION.format(games=3) + "\n[extras]\nx = 1\n", "s.toml")
     assert str(error.value).startswith("s.toml:9: unknown key 'extras'")
     assert error.value.words("ru").startswith("s.toml:9: неизвестный ключ «extras»")
+
+
+# ---------------------------------------------------------------------- what a note asserts, checked
+
+
+def _table_after(text, step):
+    """The table (the snapshot) after a step of the record's game, and the step's event."""
+    record, _ = parse_record(text, "c.toml")
+    told = trace(record)["steps"][step - 1]
+    return told["state"], told["event"]
+
+
+def _first(kind):
+    _, game = parse_record(CHECKED.format(step=2, kind="lay", extra=""), "c.toml")
+    return next(i for i, e in enumerate(game.events) if e.kind == kind) + 1
+
+
+def test_record_note_state_says_what_the_table_shows_after_its_step_and_a_wrong_one_names_its_line():
+    deal = _first("deal")
+    state, _ = _table_after(CHECKED.format(step=deal, kind="deal", extra=""), deal)
+    anna = state["hands"][0]
+    suit = anna[0][-1]
+    of_suit = " ".join(c for c in anna if c[-1] == suit)
+    for right in (f'"{" ".join(anna)}"', "3", f'"{anna[0]} …"', f'"{anna[1]} ..."'):
+        record, _ = parse_record(CHECKED.format(step=deal, kind="deal", extra=f"state = {{ hands.Anna = {right} }}\n"),
+                                 "c.toml")
+        assert record.notes[0].claims[0].state == (("hands.Anna", right.strip('"') if right != "3" else 3),)
+    parse_record(CHECKED.format(step=deal, kind="deal", extra=f'state = {{ hands.Anna.{suit} = "{of_suit}" }}\n'),
+                 "c.toml")
+    for wrong in (f'"{anna[0]} {anna[1]}"', "2", '"AS KS QS JS"'):  # two of her three cards; a count; others
+        text = CHECKED.format(step=deal, kind="deal", extra=f"state = {{ hands.Anna = {wrong} }}\n")
+        with pytest.raises(RecordError) as error:
+            parse_record(text, "c.toml")
+        assert str(error.value).startswith(f"c.toml:21: at step {deal} hands.Anna is {' '.join(anna)}, not ")
+        assert error.value.words("ru").startswith(f"c.toml:21: на шаге {deal} hands.Anna — {' '.join(anna)}, а не ")
+
+
+def test_record_note_event_and_chips_claims_are_checked_against_the_step():
+    reveal = _first("reveal")
+    state, event = _table_after(CHECKED.format(step=reveal, kind="reveal", extra=""), reveal)
+    right = f'event = {{ stake = {event["stake"]}, card = "{event["card"]}" }}\nstate = {{ pool = {state["pool"]} }}\n'
+    parse_record(CHECKED.format(step=reveal, kind="reveal", extra=right), "c.toml")
+    wrong = f'event = {{ stake = {event["stake"] + 1} }}\n'
+    with pytest.raises(RecordError, match=rf"^c\.toml:21: at step {reveal} the event's stake is {event['stake']}, "
+                                          rf"not {event['stake'] + 1}$"):
+        parse_record(CHECKED.format(step=reveal, kind="reveal", extra=wrong), "c.toml")
+    with pytest.raises(RecordError, match=rf"^c\.toml:21: at step {reveal} pool is {state['pool']}, not "):
+        parse_record(CHECKED.format(step=reveal, kind="reveal", extra=f"state = {{ pool = {state['pool'] + 5} }}\n"),
+                     "c.toml")
+
+
+def test_record_note_claims_about_another_step_are_checked_there():
+    deal, reveal = _first("deal"), _first("reveal")
+    state, _ = _table_after(CHECKED.format(step=deal, kind="deal", extra=""), deal)
+    boris = state["hands"][1]
+    at = f'\n[[notes.at]]\nstep = {deal}\nkind = "deal"\nstate = {{ hands.Boris = "{" ".join(boris)}" }}\n'
+    record, _ = parse_record(CHECKED.format(step=reveal, kind="reveal", extra="") + at, "c.toml")
+    assert record.notes[0].claims[0].step == deal and record.notes[0].readings == ()
+    wrong = at.replace(f'"{" ".join(boris)}"', '"2C"')
+    with pytest.raises(RecordError, match=rf"^c\.toml:24: at step {deal} hands\.Boris is "):  # the [[notes.at]] line
+        parse_record(CHECKED.format(step=reveal, kind="reveal", extra="") + wrong, "c.toml")
+    with pytest.raises(RecordError, match=r"^c\.toml:24: step \d+ shows deal, not reveal"):
+        parse_record(CHECKED.format(step=reveal, kind="reveal", extra="") + at.replace('"deal"', '"reveal"'), "c.toml")
+
+
+def test_record_note_claims_the_reader_cannot_check_are_refused_at_their_line():
+    for state, says in (("hands.Nobody = 3", "SEAT one of the players: Anna, Boris, Vera"),
+                        ("colour = 1", "is not a claim the reader can check"),
+                        ('pool = "many"', "is not a claim the reader can check")):
+        with pytest.raises(RecordError, match=rf"^c\.toml:21: state\.{state.split(' ')[0]} = .*{says}"):
+            parse_record(CHECKED.format(step=2, kind="lay", extra=f"state = {{ {state} }}\n"), "c.toml")
+    with pytest.raises(RecordError, match=r"^c\.toml:24: "):
+        parse_record(CHECKED.format(step=2, kind="lay", extra="") + '\n[[notes.at]]\nstep = 2\ncards = ["ZZ"]\n',
+                     "c.toml")
+    with pytest.raises(RecordError, match=r"^c\.toml:24: \[\[notes\.at\]\] needs a step of this game"):
+        parse_record(CHECKED.format(step=2, kind="lay", extra="") + '\n[[notes.at]]\nkind = "lay"\n', "c.toml")
+
+
+def test_record_note_claims_under_another_reading_are_read_for_the_build_to_replay():
+    under = '\n[[notes.under]]\noption = "beat"\nvalue = "any_suit"\nkind = "beat"\nwho = "Anna"\n'
+    record, _ = parse_record(CHECKED.format(step=2, kind="lay", extra="") + under, "c.toml")
+    (claim,) = record.notes[0].readings
+    assert (claim.option, claim.value, claim.step, claim.kind, claim.who, claim.line) == \
+        ("beat", "any_suit", None, "beat", "Anna", 24)
+    for bad, says in (('value = "sideways"', "sideways"), ('option = "colour"', "names an option and its value")):
+        key = bad.split(" ")[0]
+        text = CHECKED.format(step=2, kind="lay", extra="") + "\n".join(
+            bad if line.startswith(key) else line for line in under.split("\n"))
+        with pytest.raises(RecordError, match=rf"^c\.toml:24: .*{says}"):
+            parse_record(text, "c.toml")
+    with pytest.raises(RecordError, match=r"^c\.toml:24: a claim under another reading without a step names the kind"):
+        parse_record(CHECKED.format(step=2, kind="lay", extra="") + under.replace('kind = "beat"\n', ""), "c.toml")
+
+
+def test_record_note_claims_are_written_canonically_and_read_back_the_same():
+    deal = _first("deal")
+    state, _ = _table_after(CHECKED.format(step=deal, kind="deal", extra=""), deal)
+    extra = f'state = {{ hands.Anna = "{" ".join(state["hands"][0])}", pool = {state["pool"]} }}\n'
+    text = CHECKED.format(step=deal, kind="deal", extra=extra) + \
+        f'\n[[notes.at]]\nstep = 2\nkind = "lay"\n\n[[notes.under]]\noption = "fine"\nvalue = 2\nkind = "fine"\n' \
+        f'event = {{ per_card = 2 }}\n'
+    record, game = parse_record(text, "c.toml")
+    again, _ = parse_record(write_record(game, record.notes, record.names, record.about), "again.toml")
+    assert again.notes == record.notes and len(again.notes[0].claims) == 3

@@ -182,9 +182,10 @@ def write_lessons(folder: Path) -> Path:
     return folder
 
 
-def run_build(out: Path, lessons: Path, *extra: str, build: Path = BUILD) -> subprocess.CompletedProcess[str]:
+def run_build(out: Path, lessons: Path, *extra: str, build: Path = BUILD,
+              timeout: float = 600) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, str(build), "--out", str(out), "--lessons", str(lessons), *extra],
-                          capture_output=True, text=True, encoding="utf-8", timeout=120, check=False)
+                          capture_output=True, text=True, encoding="utf-8", timeout=timeout, check=False)
 
 
 def html_pages(out: Path) -> list[Path]:

@@ -146,7 +146,9 @@ def test_a_heavy_page_keeps_its_first_hand_and_fetches_the_others(lessons: Path,
 
 
 def test_the_real_course_cites_every_paragraph_and_switches_every_option(tmp_path: Path) -> None:
-    result = run_build(tmp_path / "site", ROOT / "lessons")
+    # On a cold cache the build plays every simulation the lessons cite (lesson 6's sessions of 30,000
+    # games, one game after the other): minutes of CPU, once per change to the engine's rules.
+    result = run_build(tmp_path / "site", ROOT / "lessons", timeout=3600)
     assert result.returncode == 0, result.stderr
     assert "every paragraph p0..p15 is cited by a lesson" in result.stdout
     assert "every option is switched in a lesson's demo" in result.stdout
