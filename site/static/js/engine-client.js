@@ -10,6 +10,8 @@
 // page says so and offers to try again). Pyodide's loader never settles when the .wasm file has the
 // wrong type or the CSP lacks 'wasm-unsafe-eval' (docs/pyodide.md), so `init` has a timeout too.
 
+import { whyEngineCannotRun } from "./engine-support.js";
+
 export const INIT_TIMEOUT_MS = 20000;
 export const ACK_TIMEOUT_MS = 3000;
 export const REPLY_TIMEOUT_MS = 30000;
@@ -74,10 +76,21 @@ export class EngineClient {
     }
   }
 
-  /** Start the worker and load Pyodide and the engine; resolves when ready, rejects on failure. */
+  /**
+   * Start the worker and load Pyodide and the engine; resolves when ready, rejects on failure. A
+   * browser that cannot run the engine fails at once, with why (engine-support.js), and fetches
+   * none of it.
+   */
   start() {
     if (this.ready) return this.ready;
     if (this.status !== "restarting") this.setStatus("loading");
+    this.ready = whyEngineCannotRun().then((why) => (why ? this.failStart(why) : this.launch()));
+    this.ready.catch(() => {});
+    return this.ready;
+  }
+
+  /** start(), once the browser is known to be able to run the engine. */
+  launch() {
     if (!performance.getEntriesByName("engine-start").length) performance.mark("engine-start");
     const workerUrl = this.config.workerUrl || new URL("./worker.js", import.meta.url);
     let worker;

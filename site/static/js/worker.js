@@ -7,9 +7,9 @@
 //        -> {pyodide, python, started: "snapshot"|"plain", fallback, ms}
 //
 // The memory snapshot (the engine already imported) starts the engine in a third of the time, but
-// it is 5 MB more to download. A first visit starts the ordinary way (the page then keeps the
-// snapshot for the next visits: offline.js `keepRuntime`); later visits, and the kiosk
-// (`snapshot: "always"`), restore it. Pyodide 314 runs in module workers only; it is
+// it is 5 MB more to download. A first visit starts the ordinary way (the page then has the service
+// worker keep the snapshot for the next visits: offline.js `keepRuntime`); later visits restore it
+// once the service worker's cache holds it, and the kiosk (`snapshot: "always"`) always. Pyodide 314 runs in module workers only; it is
 // imported from the URL `init` gives.
 
 const LIB_DIR = "/home/pyodide/lib";
@@ -71,13 +71,18 @@ async function fromSnapshot(loadPyodide, base, snapshotBytes, zipBytes, size) {
   return { pyodide, engine: loadEngine(pyodide, await zipBytes) };
 }
 
-/** The snapshot's bytes if the browser (or the site's service worker) already keeps them, else null. */
+/**
+ * The snapshot's bytes if the site's service worker keeps it (offline.js asked it to), else null,
+ * read from the Cache API: never a download. The HTTP cache cannot be asked: WebKit ignores
+ * `cache: "only-if-cached"` on a request no service worker handles (a first visit's worker starts
+ * before the service worker controls the page) and downloads the whole snapshot, 31 MB.
+ */
 async function keptBytes(url) {
   try {
-    const response = await fetch(url, { cache: "only-if-cached", mode: "same-origin" });
-    return response.ok ? new Uint8Array(await response.arrayBuffer()) : null;
+    const response = typeof caches === "undefined" ? undefined : await caches.match(url);
+    return response && response.ok ? new Uint8Array(await response.arrayBuffer()) : null;
   } catch {
-    return null;
+    return null; // no Cache API here (a private window may have none)
   }
 }
 
