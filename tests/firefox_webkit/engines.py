@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from selenium import webdriver
-from selenium.common.exceptions import JavascriptException, WebDriverException
+from selenium.common.exceptions import ElementClickInterceptedException, JavascriptException, WebDriverException
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.actions import interaction
 from selenium.webdriver.common.actions.action_builder import ActionBuilder
@@ -111,8 +111,11 @@ def launch(engine: str) -> tuple[WebDriver, VirtualDisplay | None]:
     if engine == "webkit":
         _need(WEBKIT_DRIVER, "webkit2gtk-driver")
         display = VirtualDisplay()
-        env = {**os.environ, "DISPLAY": display.display}
-        env.pop("WAYLAND_DISPLAY", None)
+        # The language the browser reports (navigator.language) comes from these: under the "C"
+        # locale of a bare machine it would be "C", which no Safari reports and Intl refuses.
+        env = {**os.environ, "DISPLAY": display.display, "LANGUAGE": "en_US", "LANG": "en_US.UTF-8"}
+        for name in ("WAYLAND_DISPLAY", "LC_ALL", "LC_MESSAGES"):
+            env.pop(name, None)
         options = webdriver.WebKitGTKOptions()
         options.binary_location = MINIBROWSER
         options.add_argument("--automation")
@@ -197,10 +200,19 @@ class Tab:
     def text(self, css: str) -> str:
         return str(self.call("(css) => document.querySelector(css).textContent", css))
 
-    def click(self, css: str) -> None:
-        element = self.element(css)
-        self.driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
-        element.click()
+    def click(self, css: str, timeout_s: float = 10) -> None:
+        """A click on the element's centre, once nothing lies over it (a panel still moving)."""
+        deadline = time.monotonic() + timeout_s
+        while True:
+            element = self.element(css)
+            self.driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
+            try:
+                element.click()
+                return
+            except ElementClickInterceptedException:
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.2)
 
     def fill(self, css: str, value: str) -> None:
         element = self.element(css)

@@ -208,7 +208,7 @@ def test_the_numbers_panel_plays_a_thousand_games_as_the_command_line_does(tab: 
     tab.fill("#numbers-games", "1000")
     tab.fill("#numbers-seed", "11")
     tab.click(".numbers-run")
-    tab.wait("() => { const s = window.__cardLottery.numbers; return s.done > 0 && !s.running; }", 180)
+    tab.wait("() => { const s = window.__cardLottery.numbers; return (s.done > 0 || s.error) && !s.running; }", 180)
     state = tab.call("() => JSON.parse(JSON.stringify(window.__cardLottery.numbers))")
     assert state["error"] is None and state["done"] == 1000 and state["chunks"] >= 2
     args = [sys.executable, "-m", "engine", "simulate", "1000", "--players", "3", "--seed", "11", "--json"]
