@@ -220,7 +220,14 @@ class Tab:
         element.send_keys(value)
 
     def select(self, css: str, value: str) -> None:
-        Select(self.element(css)).select_by_value(value)
+        """Choose an option of a <select>, as the page sees a choice made (its value, then input and
+        change). WebKitGTK's driver cannot click an option of a closed <select>."""
+        element = self.element(css)
+        if value not in [option.get_attribute("value") for option in Select(element).options]:
+            raise AssertionError(f"{css} has no option {value!r}")
+        self.driver.execute_script("""const [select, value] = arguments; select.value = value;
+            for (const type of ['input', 'change']) select.dispatchEvent(new Event(type, {bubbles: true}));""",
+                                   element, value)
 
     def press(self, *keys: str) -> None:
         """Keys sent to the element that has the focus."""
