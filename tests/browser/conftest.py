@@ -1,7 +1,7 @@
 """Fixtures for the Playwright browser tests (Debian's Chromium, headless).
 
-- ``site_server``: the built site (``_site/``) served on 127.0.0.1; builds it
-  first when it is missing or older than its sources.
+- ``site_server``: the built site (``_site/``, the ``built_site`` of tests/conftest.py)
+  served on 127.0.0.1.
 - ``static_server``: a factory serving any directory the same way.
 - ``browser`` / ``page``: Chromium, and a fresh context + page per test with
   ``page.requests_seen`` (every request URL) and ``page.console_errors``
@@ -16,8 +16,6 @@ which also resets the set after the test), or the network look down for them
 from __future__ import annotations
 
 import os
-import subprocess
-import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -34,45 +32,6 @@ from browser_helpers import (
 )
 
 __all__ = ["assert_same_origin"]
-
-REPO_ROOT = Path(__file__).resolve().parents[2]
-SITE_DIR = REPO_ROOT / "_site"
-SITE_INDEX = SITE_DIR / "index.html"
-# What the built site is made from: a change to any of these rebuilds it.
-SITE_SOURCES = ["build.py", "package-lock.json", "engine", "sitegen", "lessons", "site"]
-
-
-def _newest_source_mtime() -> float:
-    newest = 0.0
-    for name in SITE_SOURCES:
-        path = REPO_ROOT / name
-        if path.is_file():
-            newest = max(newest, path.stat().st_mtime)
-        elif path.is_dir():
-            for dirpath, dirnames, filenames in os.walk(path):
-                dirnames[:] = [d for d in dirnames if d != "__pycache__" and not d.startswith(".")]
-                for filename in filenames:
-                    newest = max(newest, (Path(dirpath) / filename).stat().st_mtime)
-    return newest
-
-
-def _site_is_stale() -> bool:
-    if not SITE_INDEX.is_file():
-        return True
-    return SITE_INDEX.stat().st_mtime < _newest_source_mtime()
-
-
-@pytest.fixture(scope="session")
-def built_site() -> Path:
-    """``_site/``, built once per session if missing or older than its sources."""
-    if _site_is_stale():
-        if not (REPO_ROOT / "build.py").is_file():
-            pytest.fail(f"cannot build the site: {REPO_ROOT / 'build.py'} is missing", pytrace=False)
-        subprocess.run([sys.executable, "build.py"], cwd=REPO_ROOT, check=True)
-        if not SITE_INDEX.is_file():
-            pytest.fail(f"build.py ran but did not write {SITE_INDEX}", pytrace=False)
-    return SITE_DIR
-
 
 @pytest.fixture(scope="session")
 def site_server(built_site: Path) -> Iterator[ServedSite]:

@@ -55,14 +55,22 @@ def visit(page: Any, site_server: Any) -> dict[str, Any]:
     return engine_info(page)
 
 
+KEPT = """async () => { const url = new URL(document.documentElement.dataset.snapshotUrl, location.href).href;
+    return !!(await caches.match(url)); }"""
+
+
 def kept_for_next_time(page: Any, site_server: Any) -> None:
-    """Wait until the worker has fetched the snapshot for the next visit (the server saw it asked)."""
-    page.wait_for_function("() => true")
+    """Wait until the page has had the service worker fetch the snapshot for the next visit (the
+    server saw it asked), and, when it could, keep it in its cache: the only place the engine's
+    worker looks for a kept snapshot."""
     for _ in range(100):
         if any(path.startswith("/pyodide/snapshot-") for path in site_server.requests_log):
             break
         page.wait_for_timeout(100)
-    page.wait_for_timeout(1500)  # the body read into the browser's cache
+    for _ in range(50):
+        if page.evaluate(KEPT):
+            break
+        page.wait_for_timeout(100)
 
 
 def snapshot_errors(page: Any) -> list[str]:

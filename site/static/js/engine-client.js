@@ -11,20 +11,22 @@
 // wrong type or the CSP lacks 'wasm-unsafe-eval' (docs/pyodide.md): the worker watches its runtime's
 // files and fails at once with the cause, and `init` has a timeout too.
 //
-// A start that fails says why, as `reason` (the page words it: `failureText`): "offline" (the
+// A start that fails says why, as `reason` (the page words it: `failureText`): "unsupported" (this
+// browser lacks what the engine needs: engine-support.js; nothing is fetched), "offline" (the
 // browser is offline and the runtime is not kept yet: the client starts again by itself when the
 // browser is back online), "unreachable" (the site did not answer), "missing" (the site answered
 // an error for a file: `failure.file`, `failure.status`), "compile" (the runtime came but could not
 // be compiled), "timeout" (no answer in INIT_TIMEOUT_MS), or "failed" (anything else: `failure.detail`).
 
 import { t } from "./catalogue.js";
+import { cannotRunText, whyEngineCannotRun } from "./engine-support.js";
 
 // The guard on a start: what fails is said at once (the worker watches its runtime), so this is
 // only for what nothing reports; long enough for a first visit's 14 MB on a slow network.
 export const INIT_TIMEOUT_MS = 60000;
 export const ACK_TIMEOUT_MS = 3000;
 export const REPLY_TIMEOUT_MS = 30000;
-const CAUSES = ["offline", "unreachable", "missing", "compile", "timeout", "failed"];
+const CAUSES = ["unsupported", "offline", "unreachable", "missing", "compile", "timeout", "failed"];
 
 /** @typedef {"idle"|"loading"|"ready"|"restarting"|"failed"} Status */
 /** @typedef {{en: string, ru: string, rule: string|null}} Refusal */
@@ -45,6 +47,7 @@ export class EngineError extends Error {
 
 /** Why the engine could not start (a client's `reason`), in the page's words. @param {string|null} reason */
 export function failureText(reason) {
+  if (reason === "unsupported") return cannotRunText() || t("live_cause_failed");
   return t(`live_cause_${CAUSES.includes(String(reason)) ? reason : "failed"}`);
 }
 
@@ -71,11 +74,9 @@ export async function fetchFailure(url) {
 export class EngineClient {
   /**
    * @param {{pyodideUrl: string, engineUrl: string, snapshotUrl?: string|null, snapshotSize?: number|null,
-   *   workerUrl?: string|URL, initTimeoutMs?: number, ackTimeoutMs?: number, snapshot?: "cached"|"always",
-   *   snapshotStore?: "service-worker"|"http-cache"}} config
+   *   workerUrl?: string|URL, initTimeoutMs?: number, ackTimeoutMs?: number, snapshot?: "cached"|"always"}} config
    *   absolute URLs; the snapshot's size in bytes (a snapshot of another size is not restored);
    *   `snapshot`: restore the memory snapshot only when the browser keeps it already, or always (kiosk);
-   *   `snapshotStore`: where a kept snapshot is (offline.js `snapshotStore`)
    */
   constructor(config) {
     this.config = config;
@@ -119,10 +120,21 @@ export class EngineClient {
     }
   }
 
-  /** Start the worker and load Pyodide and the engine; resolves when ready, rejects on failure. */
+  /**
+   * Start the worker and load Pyodide and the engine; resolves when ready, rejects on failure. A
+   * browser that cannot run the engine fails at once, with why (engine-support.js), and fetches
+   * none of it.
+   */
   start() {
     if (this.ready) return this.ready;
     if (this.status !== "restarting") this.setStatus("loading");
+    this.ready = whyEngineCannotRun().then((why) => (why ? this.failStart({ cause: "unsupported", detail: why }) : this.launch()));
+    this.ready.catch(() => {});
+    return this.ready;
+  }
+
+  /** start(), once the browser is known to be able to run the engine. */
+  launch() {
     if (!performance.getEntriesByName("engine-start").length) performance.mark("engine-start");
     const workerUrl = this.config.workerUrl || new URL("./worker.js", import.meta.url);
     let worker;
@@ -139,10 +151,9 @@ export class EngineClient {
       this.lose(worker, event.message || "the engine's worker stopped", "stopped");
     });
     worker.addEventListener("messageerror", () => this.lose(worker, "a message from the engine could not be read", "stopped"));
-    const { pyodideUrl, engineUrl, snapshotUrl, snapshotSize, snapshot, snapshotStore } = this.config;
+    const { pyodideUrl, engineUrl, snapshotUrl, snapshotSize, snapshot } = this.config;
     this.ready = this.send("init", {
       pyodideUrl, engineUrl, snapshotUrl: snapshotUrl || null, snapshotSize: snapshotSize || null, snapshot: snapshot || "cached",
-      snapshotStore: snapshotStore || "service-worker",
     },
       this.config.initTimeoutMs || INIT_TIMEOUT_MS)
       .then((reply) => {

@@ -24,7 +24,7 @@ import { EngineClient } from "./engine-client.js";
 import { bindEvents } from "./events.js";
 import { wireHandFilter } from "./hand-filter.js";
 import { Links, parseHash } from "./links.js";
-import { copyState, keepRuntime, keepTheRest, registerServiceWorker, snapshotStore } from "./offline.js";
+import { copyState, keepRuntime, keepTheRest, registerServiceWorker } from "./offline.js";
 
 const LANG_KEY = "card-lottery.lang";
 const VIEW_KEY = "card-lottery.text-view."; // + the page's language: each language keeps its own choice
@@ -362,7 +362,7 @@ function boot() {
   if (engineUrl && pyodideUrl && typeof Worker !== "undefined") {
     engine = new EngineClient({
       pyodideUrl: absolute(pyodideUrl), engineUrl: absolute(engineUrl), snapshotUrl: snapshotUrl ? absolute(snapshotUrl) : null,
-      snapshotSize: Number(root.dataset.snapshotSize) || null, snapshotStore: snapshotStore(),
+      snapshotSize: Number(root.dataset.snapshotSize) || null,
     });
   }
   debug.engine = engine;

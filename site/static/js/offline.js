@@ -224,8 +224,9 @@ export function keepTheRest() {
  * The site's service worker keeps them in its own cache when asked: the runtime's files come from
  * the browser's cache then, only the snapshot is a download. The engine's worker cannot keep them
  * by fetching them: on a first visit it fetches the runtime before the service worker controls the
- * page, so those requests pass the service worker by. Without a service worker the snapshot goes
- * into the browser's cache alone.
+ * page, so those requests pass the service worker by. Without a service worker nothing is kept:
+ * the engine's worker restores only a snapshot the service worker's cache holds (worker.js
+ * `keptBytes`), so one in the browser's HTTP cache would be 5 MB downloaded for nothing.
  */
 export function keepRuntime() {
   const root = document.documentElement.dataset;
@@ -234,12 +235,5 @@ export function keepRuntime() {
   const snapshotUrl = root.snapshotUrl && !(connection && connection.saveData) ? absolute(root.snapshotUrl) : null;
   const urls = (root.runtimeFiles || "").split(" ").filter(Boolean).map(absolute);
   if (snapshotUrl) urls.push(snapshotUrl);
-  if (!ask("keep-runtime", "runtime", urls) && snapshotUrl) {
-    fetch(snapshotUrl, { priority: "low" }).then((response) => response.arrayBuffer()).catch(() => {});
-  }
-}
-
-/** Where the engine's worker finds a kept snapshot: the service worker's cache, or (without one) the browser's. */
-export function snapshotStore() {
-  return supported() ? "service-worker" : "http-cache";
+  ask("keep-runtime", "runtime", urls);
 }

@@ -3,16 +3,15 @@
 // requests). It acknowledges each message at once ({id, ack: true}), so that the page can tell a
 // busy engine from a dead one, then answers {id, result}, {id, refusal} or {id, failure}.
 //
-//   init {pyodideUrl, engineUrl, snapshotUrl?, snapshotSize?, snapshot?: "cached"|"always",
-//         snapshotStore?: "service-worker"|"http-cache"}
+//   init {pyodideUrl, engineUrl, snapshotUrl?, snapshotSize?, snapshot?: "cached"|"always"}
 //        -> {pyodide, python, started: "snapshot"|"plain", fallback, ms}
 //        or a failure {code: "boot_failed", detail, cause, file, status}: why it could not start
 //        (engine-client.js lists the causes: offline, unreachable, missing, compile, failed)
 //
 // The memory snapshot (the engine already imported) starts the engine in a third of the time, but
-// it is 5 MB more to download. A first visit starts the ordinary way (the page then keeps the
-// snapshot for the next visits: offline.js `keepRuntime`); later visits, and the kiosk
-// (`snapshot: "always"`), restore it. Pyodide 314 runs in module workers only; it is
+// it is 5 MB more to download. A first visit starts the ordinary way (the page then has the service
+// worker keep the snapshot for the next visits: offline.js `keepRuntime`); later visits restore it
+// once the service worker's cache holds it, and the kiosk (`snapshot: "always"`) always. Pyodide 314 runs in module workers only; it is
 // imported from the URL `init` gives.
 
 const LIB_DIR = "/home/pyodide/lib";
@@ -156,17 +155,17 @@ async function fromSnapshot(loadPyodide, base, snapshotBytes, zipBytes, size, wa
 }
 
 /**
- * The snapshot's bytes if they are kept already, else null: in the site's service worker's cache,
- * read here without a request; or, in a browser without service workers, in the browser's cache,
- * asked with `only-if-cached` (a miss is a failed request there, so it is never asked otherwise).
+ * The snapshot's bytes if the site's service worker keeps it (offline.js asked it to), else null,
+ * read from the Cache API: never a download. The HTTP cache cannot be asked: WebKit ignores
+ * `cache: "only-if-cached"` on a request no service worker handles (a first visit's worker starts
+ * before the service worker controls the page) and downloads the whole snapshot, 31 MB.
  */
-async function keptBytes(url, store) {
+async function keptBytes(url) {
   try {
-    const response = store === "http-cache" ? await fetch(url, { cache: "only-if-cached", mode: "same-origin" })
-      : self.caches ? await caches.match(url) : null;
+    const response = typeof caches === "undefined" ? undefined : await caches.match(url);
     return response && response.ok ? new Uint8Array(await response.arrayBuffer()) : null;
   } catch {
-    return null;
+    return null; // no Cache API here (a private window may have none)
   }
 }
 
@@ -179,7 +178,7 @@ async function init(request) {
   }
 }
 
-async function start({ pyodideUrl, engineUrl, snapshotUrl, snapshotSize = null, snapshot = "cached", snapshotStore = "service-worker" }, watch) {
+async function start({ pyodideUrl, engineUrl, snapshotUrl, snapshotSize = null, snapshot = "cached" }, watch) {
   const t0 = performance.now();
   const base = new URL(pyodideUrl, self.location.href).href.replace(/\/?$/, "/");
   // The engine's zip (and the snapshot) download while Pyodide's loader is imported.
@@ -187,7 +186,7 @@ async function start({ pyodideUrl, engineUrl, snapshotUrl, snapshotSize = null, 
   const snapshotHref = snapshotUrl ? new URL(snapshotUrl, self.location.href).href : null;
   let snapshotBytes = null;
   if (snapshotHref) {
-    snapshotBytes = snapshot === "always" ? fetchBytes(snapshotHref) : await keptBytes(snapshotHref, snapshotStore);
+    snapshotBytes = snapshot === "always" ? fetchBytes(snapshotHref) : await keptBytes(snapshotHref);
   }
   let loadPyodide;
   try {

@@ -139,7 +139,7 @@ export function updateLive(refs, ctx) {
   toggleClass(refs.status, "is-loading", working);
   toggleClass(refs.status, "is-error", ctx.status === "failed");
   toggleClass(refs.status, "is-ready", ctx.status === "ready" && !ctx.busy);
-  toggleClass(refs.retryEngine, "is-hidden", ctx.status !== "failed");
+  toggleClass(refs.retryEngine, "is-hidden", ctx.status !== "failed" || ctx.reason === "unsupported"); // a retry cannot mend that
   refs.el.dataset.engine = ctx.status;
 
   const message = ctx.message;
