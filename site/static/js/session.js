@@ -59,7 +59,8 @@ export class Session {
     /** @type {() => void} stops listening to the engine (Demo.dispose) */
     this.unsubscribe = engine ? engine.subscribe((status, reason) => this.onStatus(status, reason)) : () => {};
     const kept = storage.get(SEAT_KEY + demo.hand);
-    if (kept && kept.setup && kept.seat) this.restoring = kept;
+    // The seat is kept by number, and the first seat is 0: test for a kept seat, not for truth.
+    if (kept && kept.setup && (typeof kept.seat === "number" || kept.seat === "banker")) this.restoring = kept;
   }
 
   /** Start the engine if it is not started (the demo came into view, or the visitor used it). */
