@@ -148,6 +148,7 @@ def test_record_canonical_writing_layout():
         'suit_fine_basis = "per_suit"',
         'empty_hand_at_start = "sits_out"',
         'last_card = "finish_trick"',
+        'tricks_end = "first_out"',
         "",
         "[decks]",
         "banker = [", *rows(lottery.banker), "]",
