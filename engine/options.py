@@ -98,9 +98,9 @@ CATALOGUE: tuple[OptionInfo, ...] = (
          Choice("per_losing_player", _w("The stake from each player holding a card that won nothing",
                                         "Взнос с каждого, у кого есть карта, ничего не выигравшая"),
                 _w("One stake from each player who laid a card aside in the round before; a player all of "
-                   "whose cards won pays nothing.",
+                   "whose cards won pays nothing (p7).",
                    "Один взнос с каждого игрока, который в прошлом круге отложил хотя бы одну карту; у кого "
-                   "выиграли все карты, тот не платит.")))),
+                   "выиграли все карты, тот не платит (§7).")))),
     OptionInfo(
         "spread", ("p4",), "choice",
         _w("Spreading the sum over the four cards", "Распределение суммы по четырём картам"),

@@ -469,6 +469,22 @@ def test_records_written_before_the_new_options_replay_to_the_same_result():
         assert "last_lead" not in case["record"]
 
 
+def test_records_written_before_issue_19_replay_to_the_same_result():
+    # Twelve records written by the engine of commit cab3386, before contribution = per_losing_player,
+    # last_lead = stop_taken and tricks_end existed (six option sets that play every value of that
+    # day, the default and the random policy). They do not name tricks_end, whose default is the
+    # old play, so each replays to the result the old engine wrote beside it.
+    cases = json.loads((Path(__file__).with_name("records_before_issue_19.json")).read_text(encoding="utf-8"))
+    assert len(cases) == 12
+    played = {(key, value) for case in cases for key, value in case["options"].items()}
+    assert {("last_lead", "stop_at_once"), ("playoff", "tricks"), ("playoff", "beating_then_tricks"),
+            ("contribution", "per_losing_card")} <= played
+    for case in cases:
+        assert "tricks_end" not in case["record"]
+        _, game = parse_record(case["record"])
+        assert summary(game) == case["result"]
+
+
 # ---------------------------------------------------------------------- checked notes, names, sessions
 
 CHECKED = """\
