@@ -159,14 +159,16 @@ class Beat(Event):
 
 @dataclass(frozen=True, slots=True)
 class LeadAbandoned(Event):
-    """`last_lead = stop_at_once`: the leader led his last card, so the play-off by beating is over
-    before anyone answers (p11); the cards led are discarded."""
+    """`last_lead = stop_at_once` or `stop_taken`: the leader led his last card, so the play-off by
+    beating is over before anyone answers (p11); the cards led are discarded, or (`taken`) laid with
+    the defender's cards not beaten."""
 
     kind = "lead_abandoned"
     who: str
     to: str
     cards: Cards
     tricks_follow: bool  # playoff = beating_then_tricks: what ends is the stage by beating
+    taken: bool = False  # last_lead = stop_taken: the cards go to the defender's cards not beaten
 
 
 @dataclass(frozen=True, slots=True)

@@ -492,7 +492,9 @@ class Game:
         if round_ == 1 or self.options.contribution == "every_round":
             due = [stake] * self.n
         else:
-            due = [stake * losing for losing in self.last_losing]
+            # p7: a stake per card that won nothing, or (per_losing_player) one per player who has one.
+            per_card = self.options.contribution == "per_losing_card"
+            due = [stake * (losing if per_card else min(losing, 1)) for losing in self.last_losing]
         if self._short_pay():
             counts = self._deal_counts(round_)
             if self.options.short_pay == "dealt_only":
@@ -703,7 +705,7 @@ class Game:
         self.table_cards = [(leader, c) for c in action.cards]
         self.defender = self._next_defender()
         self.lead_to = None
-        if not self.hands[leader] and self.options.last_lead == "stop_at_once":
+        if not self.hands[leader] and self.options.last_lead != "answered":
             # p11, `last_lead = stop_at_once`: his cards have run out with this lead: nobody answers it.
             self.phase, self.to_act = Phase.ABANDON_LEAD, None
         else:
@@ -749,14 +751,16 @@ class Game:
             self._emit(ev.Beat(("p10",), self.seats[defender], pairs, next_leader, next_to))
 
     def _abandon_lead(self) -> None:
-        # p11, `last_lead = stop_at_once`: the play-off is over; the cards just led are discarded.
+        # p11, `last_lead = stop_at_once`: the play-off is over; the cards just led are discarded, or
+        # (`stop_taken`) count among the defender's cards not beaten, fined with them (p11).
         cards, leader = self.led, self.leader
-        self.discard.extend(cards)
+        taken = self.options.last_lead == "stop_taken"
+        (self.penalty[self.defender] if taken else self.discard).extend(cards)
         self.led, self.table_cards = [], []
         self.ended_by = [leader]
         self.phase = self._end_of_beating()
         self._emit(ev.LeadAbandoned(("p11",), self.seats[leader], self.seats[self.defender], list(cards),
-                                    self.phase is Phase.SECOND_STAGE))
+                                    self.phase is Phase.SECOND_STAGE, taken))
 
     def _end_of_beating(self) -> Phase:
         """p11: the play-off by beating is over; under beating_then_tricks the second stage follows."""
@@ -764,12 +768,29 @@ class Game:
 
     def _next_or_end(self, phase: Phase, player: int) -> None:
         # p11, p14: when one player has no cards left, the play-off (or its stage by beating) ends.
+        if phase is Phase.TRICK and self.options.tricks_end == "one_left":
+            self._next_trick_or_end(player)
+            return
         self.ended_by = [s for s in range(self.n) if self.active[s] and not self.hands[s]]
         if self.ended_by:
             self.phase = self._end_of_beating() if phase is Phase.LEAD else Phase.PLAYOFF_END
             self.to_act = None
         else:
             self.phase, self.to_act = phase, player
+
+    def _next_trick_or_end(self, taker: int) -> None:
+        # p14–p15, `tricks_end = one_left`: whoever has run out drops out of the tricks; they go on
+        # until one player alone (or nobody) holds cards. The taker leads, or the next on his left
+        # who still has cards.
+        out = [s for s in range(self.n) if self.active[s] and not self.hands[s]]
+        for seat in out:
+            self.active[seat] = False
+        if sum(1 for hand in self.hands if hand) < 2:
+            self.ended_by = out
+            self.phase, self.to_act = Phase.PLAYOFF_END, None
+        else:
+            self.leader = taker if self.hands[taker] else self._left_of(taker)
+            self.phase, self.to_act = Phase.TRICK, self.leader
 
     def _second_stage(self) -> None:
         # `playoff = beating_then_tricks`: p11 has ended the stage by beating. The cards not beaten
@@ -819,7 +840,7 @@ class Game:
         self.hands[seat].remove(card)
         self.table_cards.append((seat, card))
         lead = len(self.table_cards) == 1
-        if not self.hands[seat] and self.options.last_card == "stop_at_once":
+        if not self.hands[seat] and self.options.last_card == "stop_at_once" and self.options.tricks_end == "first_out":
             # p14, `last_card = stop_at_once`: play stops; the unfinished trick is discarded.
             self.phase, self.to_act = Phase.ABANDON, None
         else:
@@ -837,7 +858,8 @@ class Game:
         self.table_cards = []
         self._next_or_end(Phase.TRICK, taker)  # p14: all cards are played until one player has none
         self._emit(ev.Trick(("p13",), self.seats[taker], cards,
-                            self.seats[taker] if self.phase is Phase.TRICK else None))
+                            self.seats[self.to_act] if self.phase is Phase.TRICK and self.to_act is not None
+                            else None))
 
     def _abandon_trick(self) -> None:
         # p14, `last_card = stop_at_once`: the unfinished trick is discarded.

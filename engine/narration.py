@@ -359,10 +359,16 @@ def _lead_abandoned(e: ev.LeadAbandoned, lang: str) -> str:
     if lang == "en":
         last = f"That was {e.who}'s last card" if one else f"Those were {e.who}'s last cards"
         what = "the stage by beating" if e.tricks_follow else "the play-off by beating"
+        if e.taken:
+            return (f"{last}, so {what} ends at once: nobody answers, and {_the(e.cards, lang)} "
+                    f"{'goes' if one else 'go'} to {e.to}'s cards not beaten.")
         return (f"{last}, so {what} ends at once: {e.to} need not answer, and {_the(e.cards, lang)} "
                 f"{'goes' if one else 'go'} to the discard.")
     last = f"Это была последняя карта {_gen(e.who)}" if one else f"Это были последние карты {_gen(e.who)}"
     what = "этап с отбоем" if e.tricks_follow else "розыгрыш с отбоем"
+    if e.taken:
+        return (f"{last}, и {what} на этом кончается: на ход никто не отвечает, "
+                f"{cards_text(e.cards, lang)} {'ложится' if one else 'ложатся'} к неотбитым картам {_gen(e.to)}.")
     return (f"{last}, и {what} на этом кончается: отбиваться {_dat(e.to)} не нужно, "
             f"{cards_text(e.cards, lang)} {'уходит' if one else 'уходят'} в сброс.")
 
@@ -380,8 +386,12 @@ def _trick(e: ev.Trick, lang: str) -> str:
     # After the last trick (a player has run out, p14) nobody leads next.
     if lang == "en":
         text = f"{e.who} has the highest card of the suit led, takes the trick and lays it aside"
+        if e.next_leader and e.next_leader != e.who:  # tricks_end = one_left: the taker has run out
+            return f"{text}; {e.who} has no cards left, so {e.next_leader} leads next."
         return f"{text}; {e.next_leader} leads next." if e.next_leader else f"{text}."
     text = f"Старшая карта выхоженной масти — у {_gen(e.who)}: {e.who} берёт взятку и откладывает её"
+    if e.next_leader and e.next_leader != e.who:
+        return f"{text}; карт у {_gen(e.who)} больше нет, и следующий ход — за {_ins(e.next_leader)}."
     return f"{text}; следующий ход — за {_ins(e.next_leader)}." if e.next_leader else f"{text}."
 
 

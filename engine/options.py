@@ -94,7 +94,13 @@ CATALOGUE: tuple[OptionInfo, ...] = (
            "каждую такую карту?"),
         (Choice("every_round", _w("The stake again every round", "Тот же взнос каждый круг")),
          Choice("per_losing_card", _w("The stake for each card that won nothing",
-                                      "Взнос за каждую карту, ничего не выигравшую")))),
+                                      "Взнос за каждую карту, ничего не выигравшую")),
+         Choice("per_losing_player", _w("The stake from each player holding a card that won nothing",
+                                        "Взнос с каждого, у кого есть карта, ничего не выигравшая"),
+                _w("One stake from each player who laid a card aside in the round before; a player all of "
+                   "whose cards won pays nothing (p7).",
+                   "Один взнос с каждого игрока, который в прошлом круге отложил хотя бы одну карту; у кого "
+                   "выиграли все карты, тот не платит (§7).")))),
     OptionInfo(
         "spread", ("p4",), "choice",
         _w("Spreading the sum over the four cards", "Распределение суммы по четырём картам"),
@@ -198,7 +204,13 @@ CATALOGUE: tuple[OptionInfo, ...] = (
                    "Сосед отбивается или забирает карты, и только потом розыгрыш кончается.")),
          Choice("stop_at_once", _w("The play-off stops at once", "Розыгрыш сразу кончается"),
                 _w("The cards just led are discarded: nobody answers them.",
-                   "Только что выхоженные карты уходят в сброс: отбивать их не нужно.")))),
+                   "Только что выхоженные карты уходят в сброс: отбивать их не нужно.")),
+         Choice("stop_taken", _w("The play-off stops; the neighbour takes the cards",
+                                 "Розыгрыш кончается, соседу остаются выхоженные карты"),
+                _w("Nobody answers the cards just led: they join the neighbour's cards not beaten and are "
+                   "fined with them (p11).",
+                   "На только что выхоженные карты никто не отвечает: они ложатся к неотбитым картам соседа, "
+                   "и за них тоже платится штраф (§11).")))),
     OptionInfo(
         "penalty_pile", ("p11",), "choice",
         _w("The fine for the cards not beaten", "Штраф за неотбитые карты"),
@@ -245,6 +257,21 @@ CATALOGUE: tuple[OptionInfo, ...] = (
         (Choice("finish_trick", _w("The trick is finished and taken", "Взятка доигрывается и берётся")),
          Choice("stop_at_once", _w("The play-off stops at once", "Розыгрыш сразу кончается"),
                 _w("The cards of the unfinished trick are discarded.", "Карты неоконченной взятки сбрасываются.")))),
+    OptionInfo(
+        "tricks_end", ("p14", "p15"), "choice",
+        _w("When the play by tricks ends", "Когда кончается игра на взятки"),
+        _w("p14: “all the cards are played until one of the players has none left”; p15 fines “the player who "
+           "has cards”, one: does the play end when the first player runs out, or go on until one player alone "
+           "holds cards?",
+           "§14: «разыгрываются все карты, пока у одного из игроков они не кончатся»; по §15 платит «игрок, "
+           "имеющий каты» [sic], один: игра кончается, когда карты кончатся у первого игрока, или идёт, пока карты "
+           "не останутся только у одного?"),
+        (Choice("first_out", _w("When one player has no cards left", "Когда у одного из игроков кончатся карты")),
+         Choice("one_left", _w("When only one player still holds cards", "Когда карты остаются только у одного"),
+                _w("A player who runs out drops out of the tricks; the others play on, and the last holder pays "
+                   "by suit (p15).",
+                   "У кого кончились карты, тот выходит из игры на взятки; остальные играют дальше, и по мастям "
+                   "платит тот, у кого карты остались последним (§15).")))),
 )
 OPTION = {info.key: info for info in CATALOGUE}
 DEFAULT_SUIT_FINES = (("H", 4), ("C", 3), ("D", 2), ("S", 1))  # p15's example
@@ -297,6 +324,7 @@ class Options:
     suit_fine_basis: str = "per_suit"
     empty_hand_at_start: str = "sits_out"
     last_card: str = "finish_trick"
+    tricks_end: str = "first_out"
 
     def __post_init__(self) -> None:
         # Options made directly are checked as strictly as those read from a file.

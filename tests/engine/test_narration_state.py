@@ -606,16 +606,29 @@ def _take(m: Read, step: Step, w: Words, c: Claims, lang: str) -> None:
 @reads("lead_abandoned", "en", r"(?:That was (?P<who>{NAME})'s last card|Those were (?P<who2>{NAME})'s last cards), so "
                                r"the (?P<what>play-off|stage) by beating ends at once: (?P<to>{NAME}) need not answer, and "
                                r"(?P<cards>{CARDS}) (?:goes|go) to the discard\.")
+@reads("lead_abandoned", "en", r"(?:That was (?P<who>{NAME})'s last card|Those were (?P<who2>{NAME})'s last cards), so "
+                               r"the (?P<what>play-off|stage) by beating ends at once: nobody answers, and "
+                               r"(?P<cards>{CARDS}) (?:goes|go) to (?P<taker>{NAME})'s cards not beaten\.")
 @reads("lead_abandoned", "ru", r"(?:Это была последняя карта (?P<who>{NAME})|Это были последние карты (?P<who2>{NAME})), "
                                r"и (?P<what>розыгрыш|этап) с отбоем на этом кончается: отбиваться (?P<to>{NAME}) не "
                                r"нужно, (?P<cards>{CARDS}) (?:уходит|уходят) в сброс\.")
+@reads("lead_abandoned", "ru", r"(?:Это была последняя карта (?P<who>{NAME})|Это были последние карты (?P<who2>{NAME})), "
+                               r"и (?P<what>розыгрыш|этап) с отбоем на этом кончается: на ход никто не отвечает, "
+                               r"(?P<cards>{CARDS}) (?:ложится|ложатся) к неотбитым картам (?P<taker>{NAME})\.")
 def _lead_abandoned(m: Read, step: Step, w: Words, c: Claims, lang: str) -> None:
     before, after, options = step.before, step.after, step.game.options
     who, cards = w.seat(m["who"] or m["who2"]), w.cards_in(m["cards"])
     c.expect(not after.hands[who] and before.table == [(who, card) for card in cards], "the last cards led", step, lang)
     c.expect(bool(m["who"]) == (len(cards) == 1), "one card or two", step, lang)
-    c.expect(w.seat(m["to"]) == before.defender and options.last_lead == "stop_at_once", "nobody answers", step, lang)
-    c.expect(set(cards) <= after.discard and after.table == [], "the cards discarded", step, lang)
+    if m["taker"] is None:
+        c.expect(w.seat(m["to"]) == before.defender and options.last_lead == "stop_at_once", "nobody answers", step,
+                 lang)
+        c.expect(set(cards) <= after.discard and after.table == [], "the cards discarded", step, lang)
+    else:  # last_lead = stop_taken: the defender keeps them with his cards not beaten
+        taker = w.seat(m["taker"])
+        c.expect(taker == before.defender and options.last_lead == "stop_taken", "nobody answers", step, lang)
+        c.expect(after.penalty[taker][-len(cards):] == cards and after.table == [], "the cards to the defender",
+                 step, lang)
     stage = m["what"] in ("stage", "этап")
     c.expect(stage == (options.playoff == "beating_then_tricks"), "what ends", step, lang)
 
@@ -631,9 +644,9 @@ def _play(m: Read, step: Step, w: Words, c: Claims, lang: str) -> None:
 
 
 @reads("trick", "en", r"(?P<who>{NAME}) has the highest card of the suit led, takes the trick and lays it aside(?:; "
-                      r"(?P<next>{NAME}) leads next)?\.")
+                      r"(?:(?P<out>{NAME}) has no cards left, so )?(?P<next>{NAME}) leads next)?\.")
 @reads("trick", "ru", r"Старшая карта выхоженной масти — у (?P<who>{NAME}): (?P<who2>{NAME}) берёт взятку и откладывает "
-                      r"её(?:; следующий ход — за (?P<next>{NAME}))?\.")
+                      r"её(?:; (?:карт у (?P<out>{NAME}) больше нет, и )?следующий ход — за (?P<next>{NAME}))?\.")
 def _trick(m: Read, step: Step, w: Words, c: Claims, lang: str) -> None:
     before, after = step.before, step.after
     who = w.seat(m["who"])
@@ -646,8 +659,14 @@ def _trick(m: Read, step: Step, w: Words, c: Claims, lang: str) -> None:
     if m["next"] is None:
         c.expect(after.phase != "trick", "nobody leads next", step, lang)
     else:
-        c.expect(w.seat(m["next"]) == who and after.phase == "trick" and after.to_act == who, "who leads next", step,
-                 lang)
+        nxt = w.seat(m["next"])
+        if m["out"] is None:
+            c.expect(nxt == who and after.phase == "trick" and after.to_act == who, "who leads next", step, lang)
+        else:  # tricks_end = one_left: the taker has run out; the next on his left with cards leads
+            c.expect(w.seat(m["out"]) == who and not after.hands[who] and step.game.options.tricks_end == "one_left",
+                     "the taker has run out", step, lang)
+            c.expect(after.phase == "trick" and after.to_act == nxt and bool(after.hands[nxt]), "who leads next",
+                     step, lang)
 
 
 @reads("trick_abandoned", "en", r"That was (?P<who>{NAME})'s last card: the play-off stops at once and the unfinished "

@@ -176,6 +176,7 @@ def check_end(game: Game) -> None:
     assert game.over and game.legal_actions() == [] and game.to_act is None
     assert cards_in_one_place(game) and balanced(game)
     assert sum(game.stakes) == 0 and game.table_cards == []
+    check_payments(game)
     kinds = [e.kind for e in game.events]
     assert kinds[0] == "game_start" and kinds[-1] == "game_end" and kinds.count("lottery_end") == 1
     assert len(game.events) <= MAX_EVENTS
@@ -188,6 +189,31 @@ def check_end(game: Game) -> None:
     _, read = parse_record(text)
     assert exact_state(read)["events"] == events
     assert write_record(read) == text
+
+
+def check_payments(game: Game) -> None:
+    """p4, p7, p8: each seat's payment in a round is what that round's deal gives it: the full
+    payment (the stake, or under `contribution` the stake per card, or per player, that won nothing
+    the round before), and in a short round under `short_pay` nothing for a seat dealt no card
+    (dealt_only) or a third of the full payment per card dealt, rounded up (pro_rata)."""
+    options, stake = game.options, game.options.stake
+    pays = {e.round: e for e in game.events if e.kind == "pay"}  # type: ignore[attr-defined]
+    deals = {e.round: e for e in game.events if e.kind == "deal"}  # type: ignore[attr-defined]
+    asides = {e.round: e for e in game.events if e.kind == "lay_aside"}  # type: ignore[attr-defined]
+    assert set(pays) == set(deals)
+    for round_, pay in pays.items():
+        deal = deals[round_]
+        for seat in game.seats:
+            losing = len(asides[round_ - 1].cards[seat]) if round_ > 1 else 0
+            full = stake if round_ == 1 or options.contribution == "every_round" else \
+                stake * (losing if options.contribution == "per_losing_card" else min(losing, 1))
+            dealt = len(deal.hands[seat])
+            expected = full
+            if deal.short and options.short_pay == "dealt_only":
+                expected = full if dealt else 0
+            elif deal.short and options.short_pay == "pro_rata":
+                expected = -(-full * dealt // 3)
+            assert pay.payments[seat] == expected, (round_, seat, pay.payments, {s: len(h) for s, h in deal.hands.items()})
 
 
 def check_event(game: Game, event: Any) -> None:

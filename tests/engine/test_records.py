@@ -148,6 +148,7 @@ def test_record_canonical_writing_layout():
         'suit_fine_basis = "per_suit"',
         'empty_hand_at_start = "sits_out"',
         'last_card = "finish_trick"',
+        'tricks_end = "first_out"',
         "",
         "[decks]",
         "banker = [", *rows(lottery.banker), "]",
@@ -466,6 +467,22 @@ def test_records_written_before_the_new_options_replay_to_the_same_result():
         assert summary(game) == case["result"]
         assert "penalty_pile" in case["record"] and "suit_fine_basis" in case["record"]
         assert "last_lead" not in case["record"]
+
+
+def test_records_written_before_issue_19_replay_to_the_same_result():
+    # Twelve records written by the engine of commit cab3386, before contribution = per_losing_player,
+    # last_lead = stop_taken and tricks_end existed (six option sets that play every value of that
+    # day, the default and the random policy). They do not name tricks_end, whose default is the
+    # old play, so each replays to the result the old engine wrote beside it.
+    cases = json.loads((Path(__file__).with_name("records_before_issue_19.json")).read_text(encoding="utf-8"))
+    assert len(cases) == 12
+    played = {(key, value) for case in cases for key, value in case["options"].items()}
+    assert {("last_lead", "stop_at_once"), ("playoff", "tricks"), ("playoff", "beating_then_tricks"),
+            ("contribution", "per_losing_card")} <= played
+    for case in cases:
+        assert "tricks_end" not in case["record"]
+        _, game = parse_record(case["record"])
+        assert summary(game) == case["result"]
 
 
 # ---------------------------------------------------------------------- checked notes, names, sessions

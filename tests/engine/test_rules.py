@@ -275,6 +275,18 @@ def test_option_contribution_per_losing_card():
     assert of_kind(every, "pay", round=2)[0]["payments"] == {"Anna": 4, "Boris": 4, "Vera": 4}
 
 
+def test_p7_option_contribution_per_losing_player():
+    # The same rounds as above, one stake from each player who laid a card aside: round 1 leaves
+    # Anna 1, Boris 2 and Vera 3 cards that won nothing (4 chips each in round 2); in round 2 all
+    # three of Anna's cards win, so in round 3 she pays nothing and Boris and Vera 4 each.
+    game, _ = lottery(3, banker="AS KS 3H 9C", contribution="per_losing_player")
+    assert of_kind(game, "pay", round=2)[0]["payments"] == {"Anna": 4, "Boris": 4, "Vera": 4}
+    assert of_kind(game, "pay", round=3)[0]["payments"] == {"Anna": 0, "Boris": 4, "Vera": 4}
+    per_card, _ = lottery(3, banker="AS KS 3H 9C", contribution="per_losing_card")
+    assert of_kind(per_card, "pay", round=3)[0]["payments"] == {"Anna": 0, "Boris": 8, "Vera": 12}
+    assert balanced(game)
+
+
 # ---------------------------------------------------------------------- p8: until a deck runs out
 
 
@@ -359,6 +371,41 @@ def test_p4_a_short_round_that_cannot_put_a_chip_on_each_card_is_not_played(shor
     assert cards_in_one_place(game) and balanced(game)
     everyone, _ = lottery(4, dealer="", stake=1, unclaimed="banker")
     assert of_kind(everyone, "lottery_end")[0]["rounds"] == 5  # everyone pays: 4 chips, one on each card
+
+
+@pytest.mark.parametrize("short_pay", ["dealt_only", "pro_rata"])
+def test_p4_the_four_chips_of_a_short_round_count_the_chips_already_on_the_table(short_pay):
+    # Stake 1, four players, the banker's deck in FULL_DECK order: from round 2 his fours (6S 7S 8S
+    # 9S, ...) were dealt in earlier rounds, so nobody holds them and their chips stay on the table
+    # (unclaimed = carry). Round 5 raises only 1 + 1 chips from Anna and Boris, but with the chips
+    # on the table there is something for each of the four cards (p4): the round is played.
+    game, _ = lottery(4, banker="", dealer="", stake=1, short_pay=short_pay)
+    pay = of_kind(game, "pay", round=5)[0]
+    assert pay["total"] == 2 and pay["pool"] >= 4 and of_kind(game, "lottery_end")[0]["rounds"] == 5
+    assert sum(of_kind(game, "spread", round=5)[0]["stakes"]) == pay["pool"] and balanced(game)
+
+
+@pytest.mark.parametrize("n, short_pay, payments", [
+    (3, "pro_rata", {"Anna": 4, "Boris": 3, "Vera": 3}),
+    (3, "dealt_only", {"Anna": 4, "Boris": 4, "Vera": 4}),
+    (4, "pro_rata", {"Anna": 2, "Boris": 2, "Vera": 2, "Gleb": 2}),
+    (5, "pro_rata", {"Anna": 3, "Boris": 3, "Vera": 2, "Gleb": 2, "Dasha": 2}),
+    (5, "dealt_only", {"Anna": 4, "Boris": 4, "Vera": 4, "Gleb": 4, "Dasha": 4}),
+    (6, "pro_rata", {"Anna": 4, "Boris": 4, "Vera": 4, "Gleb": 4, "Dasha": 3, "Egor": 3}),
+])
+def test_p8_option_short_pay_follows_a_deal_one_card_at_a_time(n, short_pay, payments):
+    # deal = single: the short last round's cards go one at a time round the table, and each seat
+    # pays for what it is dealt (stake 4). Three players: 7 cards left, dealt 3, 2, 2 (pro_rata 4,
+    # ceil(8/3) = 3, 3); four: 4 cards, one each (ceil(4/3) = 2); five: 7 cards, 2, 2, 1, 1, 1
+    # (3, 3, 2, 2, 2); six: 16 cards, 3, 3, 3, 3, 2, 2 (4, 4, 4, 4, 3, 3). Packets would deal
+    # 3, 3, 1, 0, 0 to five players: every seat's count differs.
+    game, _ = lottery(n, dealer="", deal="single", short_pay=short_pay)
+    deal = of_kind(game, "deal", short=True)[0]
+    dealt = {name: len(h) for name, h in deal["hands"].items()}
+    full = 4
+    expected = {name: (full if dealt[name] else 0) if short_pay == "dealt_only" else -(-full * dealt[name] // 3)
+                for name in dealt}
+    assert of_kind(game, "pay", round=deal["round"])[0]["payments"] == expected == payments
 
 
 def test_p8_option_deal_start_rotates_one_seat_to_the_left_each_round():
@@ -634,7 +681,7 @@ def test_p11_option_last_lead_stop_at_once_ends_the_playoff_on_the_lead(scenario
     events = play(game, "lead 2D 2C")
     assert kinds(events)[:3] == ["lead", "lead_abandoned", "playoff_end"]
     assert events[1].to_json() == {"kind": "lead_abandoned", "rule": ["p11"], "who": "Anna", "to": "Boris",
-                                   "cards": ["2D", "2C"], "tricks_follow": False}
+                                   "cards": ["2D", "2C"], "tricks_follow": False, "taken": False}
     assert events[0].to_json()["answer"] is False  # nobody answers a last lead under stop_at_once
     assert of_kind(game, "playoff_end")[0]["out"] == ["Anna"] and game.over and game.legal_actions() == []
     assert [str(c) for c in game.discard[discarded:]] == ["2D", "2C"] and game.penalty[1] == []
@@ -648,6 +695,23 @@ def test_p11_option_last_lead_stop_at_once_only_when_the_hand_is_empty(scenario)
     game = scenario(ENDING, 1, last_lead="stop_at_once")
     play(game, "lead 9S", "take", "lead 3H")
     assert game.phase == "answer" and game.to_act == 0
+
+
+def test_p11_option_last_lead_stop_taken_gives_the_abandoned_lead_to_the_defender(scenario):
+    # The play-off stops as Anna leads her last cards, 2D 2C, and nobody answers; the two cards
+    # count among Boris's cards not beaten (p11 «не отбитые при розыгрыше карты»): he pays for his
+    # 11 cards in hand and 2 not beaten, 13 chips, where stop_at_once discards them (11).
+    game = scenario(ENDING, 1, last_lead="stop_taken")
+    play(game, *ENDING_MOVES[:-2])
+    discarded = len(game.discard)
+    events = play(game, "lead 2D 2C")
+    assert kinds(events)[:3] == ["lead", "lead_abandoned", "playoff_end"]
+    assert events[1].to_json() == {"kind": "lead_abandoned", "rule": ["p11"], "who": "Anna", "to": "Boris",
+                                   "cards": ["2D", "2C"], "tricks_follow": False, "taken": True}
+    assert len(game.discard) == discarded and [str(c) for c in game.penalty[1]] == ["2D", "2C"]
+    assert [(f["who"], f["amount"], f["hand"], f["penalty"]) for f in of_kind(game, "fine")][-1] == ("Boris", 13, 11, 2)
+    assert "Boris's cards not beaten" in narrate(events[1], "en") and "к неотбитым картам игрока Boris" in narrate(events[1], "ru")
+    assert cards_in_one_place(game) and balanced(game) and game.over
 
 
 def test_p11_the_players_still_holding_cards_pay_for_each_and_for_the_cards_not_beaten(scenario):
@@ -748,6 +812,35 @@ def test_p14_play_goes_on_until_one_player_has_no_cards(scenario):
                                                "holders": ["Boris"]}
     assert of_kind(game, "trick")[-1]["next_leader"] is None  # the last trick: nobody leads next
     assert game.over
+
+
+# Three players by tricks, Anna took the last prize: Anna 2S; Boris 3S 5D and the thirteen clubs;
+# Vera 4S and the thirteen hearts. The first trick (2S 3S 4S, Vera's) leaves Anna without cards.
+ONE_OUT = ["2S", "3S 5D " + " ".join(r + "C" for r in "23456789TJQKA"), "4S " + " ".join(r + "H" for r in "23456789TJQKA")]
+
+
+def test_p14_option_tricks_end_first_out_ends_when_one_player_has_none(scenario):
+    game = scenario(ONE_OUT, 0, playoff="tricks")
+    play(game, "play 2S", "play 3S", "play 4S")
+    assert of_kind(game, "playoff_end")[0]["out"] == ["Anna"] and game.over
+    assert [(f["who"], f["hand"]) for f in of_kind(game, "fine")] == [("Boris", 14), ("Vera", 13)]
+
+
+def test_p14_option_tricks_end_one_left_plays_on_until_one_player_holds_cards(scenario):
+    # p14 «разыгрываются все карты», p15's «Игрок, имеющий карты»: Anna drops out, Vera leads (her
+    # trick) and Boris follows, Anna passed by; Vera's thirteen hearts win thirteen tricks, so Vera
+    # runs out and Boris alone keeps a card, which he pays for by suit (p15).
+    game = scenario(ONE_OUT, 0, playoff="tricks", tricks_end="one_left")
+    play(game, "play 2S", "play 3S", "play 4S")
+    assert of_kind(game, "trick")[-1]["next_leader"] == "Vera" and game.to_act == 2 and not game.over
+    play(game, "play AH")
+    assert game.to_act == 1  # Anna, who has no cards, is passed by
+    play_out(game)
+    assert len(of_kind(game, "trick")) == 14
+    assert of_kind(game, "playoff_end")[0] == {"kind": "playoff_end", "rule": ["p14"], "out": ["Vera"],
+                                               "holders": ["Boris"]}
+    assert [(f["who"], f["hand"]) for f in of_kind(game, "fine")] == [("Boris", 1)]
+    assert cards_in_one_place(game) and balanced(game)
 
 
 def test_p15_the_kitty_goes_on_to_the_next_game_and_game_end_cites_p15(scenario):
@@ -1038,4 +1131,5 @@ def test_options_default_to_the_most_literal_reading_or_the_one_docs_rules_md_ex
         "failed_defence": "take_all", "after_take": "taker_left", "last_lead": "answered",
         "penalty_pile": "holders_only", "fine": 1, "suit_fines": "H=4 C=3 D=2 S=1",
         "suit_fine_basis": "per_suit",  # «за червовую масть — 4 фишки»: once for the suit
-        "empty_hand_at_start": "sits_out", "last_card": "finish_trick"}
+        "empty_hand_at_start": "sits_out", "last_card": "finish_trick",
+        "tricks_end": "first_out"}  # p14 «пока у одного из игроков они не кончатся»

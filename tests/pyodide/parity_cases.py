@@ -26,6 +26,11 @@ OPTION_SETS = [
      "suit_fine_basis": "per_card", "last_card": "stop_at_once", "contribution": "per_losing_card"},
     {"playoff": "beating_then_tricks", "empty_hand_at_start": "ends_playoff", "after_take": "same_leader",
      "deal": "single", "deal_start": "rotates", "short_pay": "dealt_only", "stake": 2, "last_lead": "stop_at_once"},
+    # Issue 19's readings: one stake per player with a losing card, the abandoned lead to the
+    # defender, the tricks played on until one player alone holds cards (alone and as the second stage).
+    {"contribution": "per_losing_player", "last_lead": "stop_taken", "deal": "single", "short_pay": "pro_rata"},
+    {"playoff": "tricks", "tricks_end": "one_left", "contribution": "per_losing_player", "suit_fine_basis": "per_card"},
+    {"playoff": "beating_then_tricks", "tricks_end": "one_left", "last_lead": "stop_taken", "last_card": "stop_at_once"},
 ]
 
 
