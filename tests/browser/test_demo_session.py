@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from demo_helpers import ENGINE_WAIT_MS, demo_state, open_demo, wake_engine
 
 from sitegen.i18n import DEMO_STRINGS  # (demo_helpers puts the repository on the path)
@@ -91,3 +93,45 @@ def test_a_finished_game_offers_a_new_game_at_the_same_seat(site_server, page):
                            timeout=ENGINE_WAIT_MS)
     new_seed = page.evaluate("() => window.__cardLottery.demos[0].session.seatSetup.seed")
     assert str(new_seed) == str(int(old_seed) + 1)
+
+
+def seat_choice(page, which):
+    """The value of the seat select for the first seat, the last one or the banker's."""
+    values = page.eval_on_selector_all(f"{APP} select[name=seat] option", "os => os.map(o => o.value).filter(Boolean)")
+    if which == "banker":
+        assert "banker" in values
+        return "banker"
+    players = [v for v in values if v != "banker"]
+    return players[0] if which == "first" else players[-1]
+
+
+def seat_index(page):
+    """The seat by number in the table's order (the names differ between the languages), or "banker"."""
+    return page.evaluate("""() => { const d = window.__cardLottery.demos[0];
+                                    const i = d.trace.seats.indexOf(d.seat.name); return i < 0 ? "banker" : i; }""")
+
+
+@pytest.mark.parametrize("which", ["first", "last", "banker"])
+def test_every_seat_is_kept_over_a_reload_and_the_language_switch(site_server, page, which):
+    # The first seat is number 0 in the kept game: it was taken for "no seat" and lost.
+    open_demo(page, site_server.url(f"en/{HAND}.html"))
+    assert wake_engine(page, HAND) == "ready"
+    page.select_option(f"{APP} select[name=seat]", seat_choice(page, which))
+    page.click(f"{APP} form[data-form=seat] button[type=submit]")
+    before = seated(page)
+    if before["seat"]["you"].get("decision"):
+        before = play_first_move(page, before)
+    index = seat_index(page)
+    assert index == {"first": 0, "banker": "banker"}.get(which, index)
+    page.reload()
+    page.wait_for_function("() => window.__cardLottery && window.__cardLottery.ready")
+    after = seated(page)
+    assert [m["move"] for m in after["moves"]] == [m["move"] for m in before["moves"]]
+    assert after["seat"]["name"] == before["seat"]["name"]
+    page.click(".lang-switch a")
+    page.wait_for_url(re.compile(r"/ru/playoff-beating\.html"))
+    page.wait_for_function("() => window.__cardLottery && window.__cardLottery.ready")
+    russian = seated(page)
+    assert [m["move"] for m in russian["moves"]] == [m["move"] for m in before["moves"]]
+    assert seat_index(page) == index
+    assert DEMO_STRINGS["ru"]["seat_restored"] in page.text_content(f"{APP} .demo-notices")

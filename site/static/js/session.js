@@ -59,7 +59,8 @@ export class Session {
     /** @type {() => void} stops listening to the engine (Demo.dispose) */
     this.unsubscribe = engine ? engine.subscribe((status, reason) => this.onStatus(status, reason)) : () => {};
     const kept = storage.get(SEAT_KEY + demo.hand);
-    if (kept && kept.setup && kept.seat) this.restoring = kept;
+    // The seat is kept by number, and the first seat is number 0: test for presence, not truth.
+    if (kept && kept.setup && (typeof kept.seat === "number" || kept.seat === "banker")) this.restoring = kept;
   }
 
   /** Start the engine if it is not started (the demo came into view, or the visitor used it). */
@@ -449,6 +450,6 @@ export class Session {
     for (const move of kept.moves) {
       if (!(await this.move(move))) break;
     }
-    demo.notice("seat", t("seat_restored"));
+    demo.notice("seat", t("seat_restored"), "info");
   }
 }
