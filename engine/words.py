@@ -139,6 +139,8 @@ NOUNS: dict[str, dict[str, dict[str, dict[str, str]]]] = {
              "ru": {"nom": {"one": "шаг", "few": "шага", "many": "шагов"}}},
     "round": {"en": {"nom": {"one": "round", "other": "rounds"}},
               "ru": {"nom": {"one": "круг", "few": "круга", "many": "кругов"}}},
+    "character": {"en": {"nom": {"one": "character", "other": "characters"}},  # a link's length (the writer)
+                  "ru": {"nom": {"one": "символ", "few": "символа", "many": "символов"}}},
     "second": {"en": {"nom": {"one": "second", "other": "seconds"}},
                "ru": {"nom": {"one": "секунда", "few": "секунды", "many": "секунд"},
                       "acc": {"one": "секунду", "few": "секунды", "many": "секунд"}}},

@@ -182,6 +182,7 @@ DEMO_STRINGS: dict[str, dict[str, str]] = {
         "sits_out": "sits out",
         "to_act": "to play",
         "you": "you",
+        "your_turn": "your turn",
         "note": "Note",
         "text_quote": "The text, {p}",
         "also_quote": "Also {p}",
@@ -303,6 +304,7 @@ DEMO_STRINGS: dict[str, dict[str, str]] = {
         "sits_out": "не играет",
         "to_act": "ходит",
         "you": "вы",
+        "your_turn": "ваш ход",
         "note": "Примечание",
         "text_quote": "Текст, {p}",
         "also_quote": "Также {p}",
@@ -447,7 +449,7 @@ NUMBERS_STRINGS: dict[str, dict[str, str]] = {
         "chart_win": "Chance of winning at least one prize in a game, by seat",
         "chart_nets": "How the nets at the end of a game are spread (all seats together)",
         "chart_length": "How long a game lasts, by the number of players ({games} games each)",
-        "chart_fines": "Fines paid in a game, under each way of playing off ({players}, {games} games each)",
+        "chart_fines": "Fines paid in a game, under each way of playing off ({players} players, {games} games each)",
         "chart_banker": "What the banker takes in a game when the chips nobody wins are his ({games} games each)",
     },
     "ru": {
@@ -547,10 +549,10 @@ WRITER_STRINGS: dict[str, dict[str, str]] = {
         "download": "Download the record (.toml)",
         "copy_link": "Copy a link to this hand",
         "link_label": "The link (the whole hand is in it)",
-        "link_copied": "The link is copied; its length: {chars} characters. Whoever opens it sees this hand with "
+        "link_copied": "The link is copied; its length: {chars}. Whoever opens it sees this hand with "
                        "its notes.",
         "link_not_copied": "The browser did not let the page copy the link: it is selected below, copy it yourself.",
-        "link_too_long": "This hand is too long for a link: the link would have {chars} characters, and a link "
+        "link_too_long": "This hand is too long for a link: the link would have {chars}, and a link "
                          "from here has at most {most}. Download the record and send the file instead.",
         "no_compression": "This browser cannot pack a hand into a link (it lacks CompressionStream). Download the "
                           "record and send the file instead.",

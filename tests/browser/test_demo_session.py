@@ -108,3 +108,4 @@ def test_a_finished_game_offers_a_new_game_at_the_same_seat(site_server, page):
                            timeout=ENGINE_WAIT_MS)
     new_seed = page.evaluate("() => window.__cardLottery.demos[0].session.seatSetup.seed")
     assert str(new_seed) == str(int(old_seed) + 1)
+

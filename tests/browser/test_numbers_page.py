@@ -6,6 +6,7 @@ writes exactly as the build did."""
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from typing import Any
@@ -130,3 +131,38 @@ def test_the_lessons_demo_steps_while_the_games_run(page: Page, site_server: Ser
     assert state["error"] is None and 0 < state["done"] < 50000
     assert page.get_attribute(app, "data-step") == "7"
     assert not page.console_errors
+
+
+def test_the_panel_shows_one_count_while_it_runs_and_the_games_played_at_the_end(
+        page: Page, site_server: ServedSite) -> None:
+    # Seen: "Played: 2,594" in the status line against 3,279 beside the bar, "Starting the engine"
+    # while the games ran, 7,572 against 9,964 near the end.
+    open_panel(page, site_server)
+    page.fill("#numbers-games", "3000")
+    # Every change of the panel's visible text, as the reader sees it at that moment.
+    page.evaluate("""() => {
+        const q = (sel) => document.querySelector(sel);
+        window.__seen = [];
+        const look = () => window.__seen.push({status: q('.numbers-status').innerText, count: q('.numbers-count').innerText,
+                                               value: Number(q('#numbers-progress').value), chunks: window.__cardLottery.numbers.chunks});
+        new MutationObserver(look).observe(q('section.numbers'), {subtree: true, childList: true, characterData: true, attributes: true});
+    }""")
+    page.click(".numbers-run")
+    state = run_done(page)
+    assert state["error"] is None and state["done"] == 3000 and state["chunks"] >= 3
+    seen = page.evaluate("() => window.__seen")
+    starting = "Starting the engine"
+    counts = [s for s in seen if s["chunks"] >= 1]
+    assert counts, "the panel was never seen after the first games"
+    for look in counts:
+        assert starting not in look["status"], look
+        numbers_in_status = [int(n.replace(",", "")) for n in re.findall(r"\d[\d,]*", look["status"])]
+        if numbers_in_status and "Played" in look["status"]:
+            assert numbers_in_status[0] == look["value"], look
+    digits = lambda text: [int(n.replace(",", "")) for n in re.findall(r"\d[\d,]*", text)]  # noqa: E731
+    final_status = page.locator(".numbers-status").inner_text()
+    assert final_status.startswith("Done") and digits(final_status)[0] == 3000
+    assert digits(page.locator(".numbers-count").inner_text())[0] == 3000
+    assert page.locator("#numbers-progress").get_attribute("value") == "3000"
+    # A screen reader still hears the quarters.
+    assert any(text.startswith("Played") for text in state["announced"])

@@ -97,6 +97,8 @@ export function option(key) {
 /** The table's heading for a phase of the engine: "Round 3", "Play-off"… @param {string} phase @param {number} round */
 export function phaseLabel(phase, round) {
   const part = catalogue().phases[phase] || "lottery";
+  // The stakes before the first deal are lottery phases with no round yet: not "Round 0".
+  if (part === "lottery" && round < 1) return catalogue().phase_words.start;
   return fill(catalogue().phase_words[part], { n: round });
 }
 

@@ -36,7 +36,7 @@ export class Demo {
     this.playing = false;
     this.speed = 1;
     this.showText = false;
-    /** @type {Map<string, string>} notices by kind: a new one of a kind replaces the old */
+    /** @type {Map<string, {text: string, tone: "problem"|"info"}>} notices by kind: a new one of a kind replaces the old */
     this.notices = new Map();
     /** @type {{kind: "info"|"error", text: string, retry?: boolean}|null} the live panel's message */
     this.message = null;
@@ -71,9 +71,12 @@ export class Demo {
     this.view.traceChanged = true;
   }
 
-  /** @param {string} kind @param {string} text */
-  notice(kind, text) {
-    this.notices.set(kind, text);
+  /**
+   * @param {string} kind @param {string} text
+   * @param {"problem"|"info"} [tone] a problem (a link not followed, a refusal) or news (a game restored)
+   */
+  notice(kind, text, tone = "problem") {
+    this.notices.set(kind, { text, tone });
     this.redraw();
   }
 

@@ -127,9 +127,16 @@ export function wireNumbers(section, engine) {
     return parts.length ? s.changed.replace("{list}", parts.join("; ")) : "";
   };
 
+  const announcer = q(".numbers-announce");
+  // The status line says what is not a count (starting, done, cancelled, refused, failed); the
+  // count is shown once, beside the bar, and a screen reader hears it at each quarter.
+  const announce = (/** @type {string} */ text) => {
+    announcer.textContent = text;
+    state.announced.push(text);
+  };
   const say = (/** @type {string} */ text) => {
     status.textContent = text;
-    state.announced.push(text);
+    announce(text);
   };
 
   const setRunning = (/** @type {boolean} */ running) => {
@@ -207,9 +214,10 @@ export function wireNumbers(section, engine) {
         state.rate = next / Math.max(state.seconds, 0.001);
         state.updates.push(performance.now());
         showProgress(next, games);
+        if (state.chunks === 1) status.textContent = ""; // the first games are in: the engine has started
         if (next >= (games * milestone) / 4 && next < games) { // announced at a quarter, a half, three quarters
           while (next >= (games * milestone) / 4) milestone += 1;
-          say(s.running.replace("{done}", number(next, lang, 0)).replace("{total}", number(games, lang, 0)));
+          announce(s.running.replace("{done}", number(next, lang, 0)).replace("{total}", number(games, lang, 0)));
         }
         draw();
         shown.textContent = s.shown_run.replace("{games}", number(next, lang, 0)).replace("{players}", String(result.figures.players))

@@ -450,6 +450,6 @@ export class Session {
     for (const move of kept.moves) {
       if (!(await this.move(move))) break;
     }
-    demo.notice("seat", t("seat_restored"));
+    demo.notice("seat", t("seat_restored"), "info");
   }
 }

@@ -68,10 +68,10 @@ export function createView(demo) {
 }
 
 function renderNotices(view, demo) {
-  const key = [...demo.notices].map(([kind, text]) => `${kind}:${text}`).join("\n");
+  const key = [...demo.notices].map(([kind, { text, tone }]) => `${kind}:${tone}:${text}`).join("\n");
   if (view.noticeKey === key) return;
   view.noticeKey = key;
-  view.notices.replaceChildren(...[...demo.notices].map(([kind, text]) => h("p", { class: "demo-notice" }, [
+  view.notices.replaceChildren(...[...demo.notices].map(([kind, { text, tone }]) => h("p", { class: `demo-notice is-${tone}` }, [
     h("span", { class: "demo-notice-text", text }), " ",
     h("button", { type: "button", class: "demo-notice-dismiss", "data-action": "dismiss-notice", "data-kind": kind, text: t("dismiss") }),
   ])));

@@ -5,6 +5,7 @@
 // Nothing here computes a figure: the models carry the engine's figures, formatted.
 
 import { h, setText } from "../dom.js";
+import { number } from "../numbers-model.js";
 
 const INK = "#1b1b1b";
 const ACCENT = "#1f4e8c";
@@ -32,6 +33,21 @@ export function writeTable(figure, model) {
   ]));
   /** @type {HTMLElement} */ (table.querySelector("thead")).replaceChildren(head);
   /** @type {HTMLElement} */ (table.querySelector("tbody")).replaceChildren(...body);
+}
+
+/**
+ * A number axis's labels as the tables write figures: the true minus sign (U+2212, not uPlot's
+ * hyphen), the page's decimal mark and grouping, as many decimals as the axis's step needs.
+ */
+function numberValues() {
+  const lang = document.documentElement.lang === "ru" ? "ru" : "en";
+  return (/** @type {any} */ u, /** @type {number[]} */ splits) => {
+    const decimals = Math.max(0, ...splits.map((v) => {
+      const text = String(Math.round(v * 1e6) / 1e6);
+      return text.includes(".") ? text.split(".")[1].length : 0;
+    }));
+    return splits.map((v) => (v == null ? "" : number(v, lang, decimals)));
+  };
 }
 
 /** The x axis of categories (seats, readings): the labels at 0, 1, 2… @param {string[]} labels */
@@ -97,7 +113,7 @@ function plotOptions(plot, width) {
       opts: {
         width, height: HEIGHT, legend: { show: false }, cursor: { show: false }, select: { show: false },
         scales: { x: { time: false, range: [-0.5, xs.length - 0.5] }, y: { range: (/** @type {any} */ u, /** @type {number} */ min, /** @type {number} */ max) => [Math.min(0, min), Math.max(0, max) || 1] } },
-        axes: [categoryAxis(plot.axisLabels || plot.labels), { stroke: INK, grid: { stroke: GRID }, size: 56 }],
+        axes: [categoryAxis(plot.axisLabels || plot.labels), { stroke: INK, grid: { stroke: GRID }, size: 56, values: numberValues() }],
         series, hooks: { draw: hooks },
       },
     };
@@ -116,10 +132,10 @@ function plotOptions(plot, width) {
       ? { label: s.label, scale, stroke: YOURS, width: 0, paths: () => null, points: { show: true, size: 11, fill: YOURS, stroke: YOURS } }
       : { label: s.label, scale, stroke: i % 2 ? INK : ACCENT, width: 2, dash: i % 2 ? [6, 4] : undefined, points: { show: true, size: 5 } });
   });
-  axes.push({ stroke: INK, grid: { stroke: GRID }, scale: "y", label: plot.series[0].label, size: 56 });
+  axes.push({ stroke: INK, grid: { stroke: GRID }, scale: "y", label: plot.series[0].label, size: 56, values: numberValues() });
   if (plot.series.some((/** @type {any} */ s) => s.axis === 1)) {
     const second = plot.series.find((/** @type {any} */ s) => s.axis === 1);
-    axes.push({ stroke: INK, grid: { show: false }, scale: "y2", side: 1, label: second.label, size: 56 });
+    axes.push({ stroke: INK, grid: { show: false }, scale: "y2", side: 1, label: second.label, size: 56, values: numberValues() });
   }
   return {
     data,

@@ -48,8 +48,9 @@ export function tableLines(ctx) {
     if (state.penalty[i].length) parts.push(`${term("penalty")}: ${cards(state.penalty[i])}`);
     if (state.tricks[i]) parts.push(`${term("tricks")}: ${count(state.tricks[i], "trick")}`);
     const flags = [];
-    if (state.to_act === name) flags.push(t("to_act"));
-    if (ctx.you === name) flags.push(t("you"));
+    if (state.to_act === name && ctx.you === name) flags.push(t("your_turn"));
+    else if (state.to_act === name) flags.push(t("to_act"));
+    else if (ctx.you === name) flags.push(t("you"));
     lines.push(`${name}${flags.length ? ` (${flags.join(", ")})` : ""}: ${parts.join("; ")}.`);
   });
   return lines;

@@ -235,8 +235,10 @@ export function updateTable(refs, ctx) {
     const isTurn = toAct === name;
     const out = playoff && !state.active[i];
     const badges = [];
-    if (you) badges.push(t("you"));
-    if (isTurn) badges.push(t("to_act"));
+    // «вы · ходит» does not agree: the visitor's own turn has its own words.
+    if (you && isTurn) badges.push(t("your_turn"));
+    else if (you) badges.push(t("you"));
+    else if (isTurn) badges.push(t("to_act"));
     if (out) badges.push(t("sits_out"));
     setText(view.badge, badges.join(" · "));
     toggleClass(view.li, "is-to-act", isTurn);

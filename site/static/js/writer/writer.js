@@ -224,7 +224,7 @@ export class Writer {
     const url = `${location.href.split("#")[0]}#record=${await pack(written.text)}`;
     if (url.length > this.maxLink) {
       showLink(this.view, null);
-      sayError(this.view, t("link_too_long", { chars: url.length, most: this.maxLink }));
+      sayError(this.view, t("link_too_long", { chars: count(url.length, "character"), most: count(this.maxLink, "character") }));
       return;
     }
     showLink(this.view, url);
@@ -241,7 +241,7 @@ export class Writer {
     }
     const extra = written.finished_by_computer ? ` ${t("finished_by_computer")}` : "";
     if (copied) {
-      say(this.view, t("link_copied", { chars: url.length }) + extra);
+      say(this.view, t("link_copied", { chars: count(url.length, "character") }) + extra);
     } else {
       this.view.link.focus();
       this.view.link.select();
