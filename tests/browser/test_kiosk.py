@@ -287,7 +287,8 @@ for (const name of ['sessionStorage', 'localStorage']) {
 def test_with_storage_refused_a_page_error_still_reloads_and_stops_after_three(site_server, screen):
     screen.add_init_script(STORAGE_REFUSED)
     screen.add_init_script(ERROR_AT_EVERY_START)
-    loads = kiosk_loads(screen)
+    loads: list[str] = []  # whole page loads (the fragment's own same-document updates are not)
+    screen.on("load", lambda page: loads.append(page.url))
     open_kiosk(screen, site_server.url("kiosk/en.html?live=0"))
     for _ in range(150):
         if len(loads) >= 4:
@@ -296,6 +297,7 @@ def test_with_storage_refused_a_page_error_still_reloads_and_stops_after_three(s
     screen.wait_for_function("() => window.__cardLottery && window.__cardLottery.kiosk")
     screen.wait_for_timeout(2000)  # time for a fifth load, which must not come
     assert len(loads) == 4, loads
+    assert loads[-1].endswith("#reloads=3")
     assert kiosk(screen)["mode"] == "attract"
 
 
