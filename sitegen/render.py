@@ -444,14 +444,15 @@ class SiteRenderer:
     def kiosk(self, lang: str, bodies: dict[str, Body]) -> None:
         """kiosk/LANG.html: the museum's screen (site/static/js/kiosk.js): the hands the lessons teach
         with (their plain demos; the switches of the readings lesson are for readers), in the
-        lessons' order, each titled by the lesson that shows it."""
+        lessons' order, each under its own title (two lessons' titles are the same: the play-off by tricks)."""
         t = STRINGS[lang]
         hands: list[dict[str, Any]] = []
         for page in self.inputs.pages[lang]:
             for demo in bodies[page.slug].demos:
                 if demo.switch is None and demo.hand not in (h["name"] for h in hands):
                     hand = self.inputs.hands[demo.hand]
-                    hands.append({"name": demo.hand, "title": page.title, "trace": hand.localized(lang),
+                    title = hand.about.title[lang] if hand.about else page.title
+                    hands.append({"name": demo.hand, "title": title, "trace": hand.localized(lang),
                                   "setup": hand.setup(lang)})
         context = self.common(lang, "../", t["kiosk_title"])
         context.update(

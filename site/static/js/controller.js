@@ -47,6 +47,8 @@ export class Demo {
     this.settings = settingsOf(config.setup);
     /** @type {(() => void)|null} called when autoplay reaches the last step (the kiosk's loop) */
     this.playedThrough = null;
+    /** @type {((step: any) => number)|null} ms autoplay stays on a step at speed 1 (the kiosk's own rule) */
+    this.dwell = null;
     this.view = createView(this);
     this.playback = new Playback(this);
     /** the record's questions and practice as a player (practice.js) */

@@ -27,18 +27,56 @@ const RELOADS_KEY = "card-lottery.kiosk-reloads";
 // A page that has run this long without an error has recovered: its reloads are forgotten then,
 // not at start, so that an error that comes back after every start stops reloading after three.
 const CLEAN_RUN_MS = 60_000;
+// The longest wait a browser's timer keeps (2^31 − 1 ms): a longer `idle` would fire at once.
+const IDLE_MAX_S = 86_400; // a day
+const COUNTDOWN_MAX_S = 600;
+
+/** The reloads after page errors, kept in sessionStorage or, where storage is refused, in the
+ * address's fragment (#reloads=N), so that a kiosk without storage still recovers, and still stops. */
+function reloadsSoFar() {
+  try {
+    return Number(sessionStorage.getItem(RELOADS_KEY) || 0);
+  } catch {
+    return Number(new URLSearchParams(location.hash.slice(1)).get("reloads") || 0);
+  }
+}
+
+function forgetReloads() {
+  try {
+    sessionStorage.removeItem(RELOADS_KEY);
+  } catch {
+    if (location.hash) history.replaceState(null, "", location.pathname + location.search);
+  }
+}
+
+// The attract loop's pace at speed 1: a passer-by is told a hand's story by its annotated steps, so
+// the loop lingers on each of them (its sentence and note read at 5 words a second, 6 to 15 s) and
+// passes the others briskly (0.4 s: the cards are seen moving), a hand of the lessons in about two
+// minutes (README, "The museum kiosk", gives each hand's figure).
+export const DWELL = { plainMs: 400, noteMinMs: 6000, noteMaxMs: 15_000, perWordMs: 200 };
+
+const wordCount = (/** @type {string|undefined} */ text) => (text ? String(text).trim().split(/\s+/).length : 0);
+
+/** ms the attract loop stays on a step at speed 1. @param {{text?: string, note?: string}} step */
+export function dwell(step) {
+  if (!step.note) return DWELL.plainMs;
+  const reading = DWELL.perWordMs * (wordCount(step.text) + wordCount(step.note));
+  return Math.min(DWELL.noteMaxMs, Math.max(DWELL.noteMinMs, reading));
+}
 
 /** @param {string} search */
 export function readConfig(search) {
   const params = new URLSearchParams(search);
-  const number = (/** @type {string} */ key, /** @type {number} */ fallback, /** @type {number} */ min) => {
+  // A number out of its range is brought to the nearest end of it; what is not a number is ignored.
+  const number = (/** @type {string} */ key, /** @type {number} */ fallback, /** @type {number} */ min,
+    /** @type {number} */ max) => {
     const value = Number(params.get(key));
-    return params.has(key) && Number.isFinite(value) && value >= min ? value : fallback;
+    return params.has(key) && Number.isFinite(value) ? Math.min(max, Math.max(min, value)) : fallback;
   };
   return {
-    idle: number("idle", 90, 1),
-    countdown: number("countdown", 20, 1),
-    speed: number("speed", 1, 0.1),
+    idle: number("idle", 90, 1, IDLE_MAX_S),
+    countdown: number("countdown", 20, 1, COUNTDOWN_MAX_S),
+    speed: number("speed", 1, 0.1, 1000),
     live: params.get("live") !== "0",
     hands: (params.get("hands") || "").split(",").filter(Boolean),
   };
@@ -112,8 +150,8 @@ class Kiosk {
       this.engine.start();
       this.keepRuntime();
     }
-    this.attract();
-    this.cleanRun = setTimeout(() => sessionStorage.removeItem(RELOADS_KEY), CLEAN_RUN_MS);
+    if (!this.resume()) this.attract();
+    this.cleanRun = setTimeout(forgetReloads, CLEAN_RUN_MS);
   }
 
   // ------------------------------------------------------------------ the screen
@@ -166,10 +204,15 @@ class Kiosk {
   /** A page error: reload (a fresh page, not a blank or broken one), unless it keeps happening. */
   recover() {
     clearTimeout(this.cleanRun);
-    const reloads = Number(sessionStorage.getItem(RELOADS_KEY) || 0);
+    const reloads = reloadsSoFar();
     if (reloads >= 3) return;
-    sessionStorage.setItem(RELOADS_KEY, String(reloads + 1));
-    location.reload();
+    try {
+      sessionStorage.setItem(RELOADS_KEY, String(reloads + 1));
+      location.reload();
+    } catch {
+      history.replaceState(null, "", `${location.pathname}${location.search}#reloads=${reloads + 1}`);
+      location.reload();
+    }
   }
 
   /** The runtime kept by the service worker now, so that the kiosk starts without a network. */
@@ -199,6 +242,7 @@ class Kiosk {
       paragraphs: this.paragraphs, engine: this.engine, links: this.links, asks: false, // the loop never stops to ask
     });
     this.demo.playedThrough = () => this.playedThrough();
+    this.demo.dwell = dwell;
     bindEvents(this.demo);
     this.title.textContent = live ? `${hand.title} · ${t("kiosk_new_deal")}` : hand.title;
     for (const button of document.querySelectorAll(".kiosk-hand")) {
@@ -247,6 +291,26 @@ class Kiosk {
     if (this.demo && this.demo.session) this.demo.session.forget();
     this.show(this.index, false);
     this.autoplay();
+  }
+
+  /** Where the visitor was before the language switch (#hand=NAME&step=N&size=K): the same hand at
+   * the same step, the same text size, the visitor's mode. @returns {boolean} resumed */
+  resume() {
+    const at = new URLSearchParams(location.hash.slice(1));
+    const index = this.hands.findIndex((hand) => hand.name === at.get("hand"));
+    if (index < 0) return false;
+    history.replaceState(null, "", location.pathname + location.search);
+    this.setTextSize(Number(at.get("size")) || 0);
+    this.show(index, false);
+    if (this.demo) this.demo.playback.goto(Number(at.get("step")) || 1, "link");
+    this.enter();
+    return true;
+  }
+
+  /** @param {number} size an index of TEXT_SIZES */
+  setTextSize(size) {
+    this.textSize = Math.max(0, Math.min(TEXT_SIZES.length - 1, Math.round(size)));
+    document.documentElement.style.setProperty("--kiosk-text", String(TEXT_SIZES[this.textSize]));
   }
 
   /** @param {PointerEvent} event */
@@ -336,11 +400,13 @@ class Kiosk {
       this.show(Number(button.dataset.index), false);
       this.activity();
     } else if (what === "text-larger" || what === "text-smaller") {
-      this.textSize = Math.max(0, Math.min(TEXT_SIZES.length - 1, this.textSize + (what === "text-larger" ? 1 : -1)));
-      document.documentElement.style.setProperty("--kiosk-text", String(TEXT_SIZES[this.textSize]));
+      this.setTextSize(this.textSize + (what === "text-larger" ? 1 : -1));
     } else if (what === "language") {
       const other = document.documentElement.lang === "ru" ? "en" : "ru";
-      location.replace(new URL(`${other}.html${location.search}`, location.href).href);
+      const hand = this.hands[this.index];
+      const at = new URLSearchParams({ hand: hand ? hand.name : "", step: String(this.demo ? this.demo.n : 1),
+        size: String(this.textSize) });
+      location.replace(new URL(`${other}.html${location.search}#${at}`, location.href).href);
     }
   }
 }

@@ -62,6 +62,7 @@ export class Playback {
 
   delay() {
     const step = this.demo.step;
+    if (this.demo.dwell) return this.demo.dwell(step) / this.demo.speed;
     let ms = BASE_DELAY_MS + PER_WORD_MS * words(step.text);
     if (step.note) ms += NOTE_EXTRA_MS + PER_WORD_MS * words(step.note);
     return ms / this.demo.speed;
