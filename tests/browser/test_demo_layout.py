@@ -135,7 +135,9 @@ CLIPPED = """(hand) => {
     for (const el of [table, ...table.querySelectorAll('*')]) {
         if (el.closest('svg') || el.closest('.visually-hidden') || !el.getClientRects().length) continue;
         const style = getComputedStyle(el);
-        if (style.display === 'inline' || !el.textContent.trim()) continue;
+        const drawn = (node) => node.textContent.replace(/\s/g, '').length;  // a card's name is not drawn text
+        const svgText = [...el.querySelectorAll('svg')].reduce((sum, svg) => sum + drawn(svg), 0);
+        if (style.display === 'inline' || drawn(el) <= svgText) continue;
         const wide = el.scrollWidth > el.clientWidth + 1, tall = el.scrollHeight > el.clientHeight + 1;
         if (wide || tall) {
             clipped.push(`${el.className || el.tagName} «${el.textContent.trim().slice(0, 40)}» `
