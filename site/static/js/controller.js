@@ -38,7 +38,9 @@ export class Demo {
     this.showText = false;
     /** @type {Map<string, {text: string, tone: "problem"|"info"}>} notices by kind: a new one of a kind replaces the old */
     this.notices = new Map();
-    /** @type {{kind: "info"|"error", text: string, retry?: boolean}|null} the live panel's message */
+    /** @type {{kind: "info"|"error", text: string, retry?: boolean, at?: string, quiet?: boolean}|null} the live
+     * panel's message; `at`: the control it is said beside ("settings", "seat-form"; else the panel's head);
+     * `quiet`: not scrolled to (what it says is shown elsewhere) */
     this.message = null;
     this.busy = false;
     /** @type {{name: string, you: any, selected: Set<string>, refusal: string|null}|null} */

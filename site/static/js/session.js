@@ -91,9 +91,10 @@ export class Session {
 
   /**
    * One request: resolves with the result, or null after saying why (a refusal in the page's
-   * language, or the engine's failure) where `where` says: the live panel or the seat. `again`
-   * is the visitor's action, which "try again" repeats after a failure.
-   * @param {string} type @param {object} payload @param {"panel"|"seat"} where @param {() => Promise<any>} again
+   * language, or the engine's failure) where `where` says: beside the control that asked (the
+   * settings' form, the seat's form), at the live panel's head, or in the seat's panel. `again` is
+   * the visitor's action, which "try again" repeats after a failure.
+   * @param {string} type @param {object} payload @param {"settings"|"seat-form"|"panel"|"seat"} where @param {() => Promise<any>} again
    */
   async ask(type, payload, where, again) {
     const demo = this.demo;
@@ -106,7 +107,7 @@ export class Session {
       if (reply.refusal) {
         const why = reply.refusal[catalogue().lang] || reply.refusal.en;
         if (where === "seat" && demo.seat) demo.seat.refusal = why;
-        else demo.message = { kind: "error", text: t("settings_refused", { why }) };
+        else demo.message = { kind: "error", text: t("settings_refused", { why }), at: where };
         return null;
       }
       this.again = null;
@@ -118,7 +119,7 @@ export class Session {
       const kind = error && error.kind;
       if (kind === "failure") console.warn("engine failure", error.code, error.message); // eslint-disable-line no-console
       const text = kind === "dead" ? t("engine_dead") : kind === "failed" ? t("engine_not_running") : t("engine_problem");
-      demo.message = { kind: "error", text, retry: kind !== "failure" };
+      demo.message = { kind: "error", text, retry: kind !== "failure", at: where };
       this.again = kind !== "failure" ? again : null;
       return null;
     } finally {
@@ -175,11 +176,15 @@ export class Session {
     if (demo.busy || demo.seat) return false;
     demo.playback.stop(false);
     demo.message = null;
-    const result = await this.ask("replay", { setup: this.setupFor(settings) }, "panel", () => this.replay(settings, scroll));
+    // From the form, its message is said beside it; from the switch, at the panel's head.
+    const where = scroll ? "settings" : "panel";
+    const result = await this.ask("replay", { setup: this.setupFor(settings) }, where, () => this.replay(settings, scroll));
     if (!result) return false;
     demo.settings = settings;
     demo.setTrace(expandStates(result), "live");
-    demo.message = { kind: "info", text: [t("replayed"), result.notice === "moves_replaced" ? t("moves_replaced") : ""].join(" ").trim() };
+    // (Beside the form, unscrolled: the view goes to the table, which shows what was replayed.)
+    demo.message = { kind: "info", text: [t("replayed"), result.notice === "moves_replaced" ? t("moves_replaced") : ""].join(" ").trim(),
+      at: where, quiet: scroll };
     demo.links.stepped(demo);
     demo.redraw();
     if (scroll) demo.view.showTable();
@@ -295,7 +300,7 @@ export class Session {
     const setup = demo.source === "live" ? this.setupFor(demo.settings) : this.setupFor(settingsOf(demo.recorded.setup));
     if (name === "banker") setup.options = { ...setup.options, spread: "chosen" };
     demo.message = null;
-    const result = await this.ask("seat", { setup, seat: name, key: demo.hand }, "panel", () => this.takeSeat(name));
+    const result = await this.ask("seat", { setup, seat: name, key: demo.hand }, "seat-form", () => this.takeSeat(name));
     if (!result) return;
     if (!demo.seat) this.beforeSeat = { trace: demo.trace, source: demo.source, n: demo.n };
     this.seatSetup = setup;

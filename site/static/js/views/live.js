@@ -90,7 +90,20 @@ export function createLive() {
     h("h4", { class: "zone-title", id: headingId, text: t("live_heading") }), status, message, seat, settings,
   ]);
   return { el, status, statusText, retryEngine, message, messageText, retry, settings, settingsForm, settingsFieldset,
-    fields, seatForm, seatSelect, seatButton, moveForm, moveInput };
+    fields, seatForm, seatSelect, seatButton, moveForm, moveInput, shownMessage: /** @type {any} */ (null) };
+}
+
+/** A message is said beside the control that caused it, and brought into view when it appears
+ * (a refusal of the settings once appeared 2,658 px above the viewport, at the panel's head). */
+function placeMessage(refs, message) {
+  const place = message && message.at === "settings" ? refs.settingsForm
+    : message && message.at === "seat-form" ? refs.seatForm : null;
+  if (place && refs.message.parentNode !== place) place.append(refs.message);
+  else if (!place && refs.message.previousSibling !== refs.status) refs.status.after(refs.message);
+  if (message && message !== refs.shownMessage && !message.quiet) {
+    requestAnimationFrame(() => refs.message.scrollIntoView({ block: "nearest" }));
+  }
+  refs.shownMessage = message;
 }
 
 /** A new seed in the form (the visitor then replays with it). */
@@ -148,6 +161,7 @@ export function updateLive(refs, ctx) {
   toggleClass(refs.message, "is-error", !!(message && message.kind === "error"));
   toggleClass(refs.retry, "is-hidden", !(message && message.retry));
   setAttr(refs.message, "role", message && message.kind === "error" ? "alert" : "status");
+  placeMessage(refs, message);
 
   const usable = ctx.status === "ready" && !ctx.busy && !ctx.seated;
   refs.settingsFieldset.disabled = !usable;
