@@ -65,6 +65,9 @@ def test_a_reload_and_the_language_switch_keep_the_seated_game(site_server, page
     after = seated(page)
     assert after["moves"] == before["moves"] and after["seat"]["name"] == english
     assert DEMO_STRINGS["en"]["seat_restored"] in page.text_content(f"{APP} .demo-notices")
+    # A restored game is news, not a problem.
+    assert page.locator(f"{APP} .demo-notice.is-info").count() == 1
+    assert page.locator(f"{APP} .demo-notice.is-problem").count() == 0
     page.click(".lang-switch a")
     page.wait_for_url(re.compile(r"/ru/playoff-beating\.html"))
     page.wait_for_function("() => window.__cardLottery && window.__cardLottery.ready")
@@ -72,6 +75,10 @@ def test_a_reload_and_the_language_switch_keep_the_seated_game(site_server, page
     assert [m["move"] for m in russian["moves"]] == [m["move"] for m in before["moves"]]
     assert russian["seat"]["name"] == russian_name, "the same seat, named as the Russian page names it"
     assert DEMO_STRINGS["ru"]["seat_restored"] in page.text_content(f"{APP} .demo-notices")
+    if which != "banker" and russian["seat"]["you"]["turn"]:
+        # The visitor's own turn agrees: «ваш ход», never «вы · ходит».
+        badge = page.locator(f"{APP} .seat.is-you .seat-badge").first.text_content()
+        assert "ваш ход" in badge and "ходит" not in badge, badge
 
 
 def test_leaving_an_unfinished_game_asks_first(site_server, page):

@@ -349,3 +349,13 @@ def test_the_lessons_quote_of_the_governing_paragraph_is_highlighted(site_server
     assert "is-current-rule-primary" in page.get_attribute(f"#quote-{rule}", "class")
     others = page.eval_on_selector_all(".is-current-rule-primary", "els => els.map(e => e.id)")
     assert others == [f"quote-{rule}"] or set(others) <= {f"quote-{rule}"} | {q for q in quoted if q.startswith(f"quote-{rule}-")}
+
+
+@pytest.mark.parametrize("lang, start", [("en", "Start"), ("ru", "Начало")])
+def test_the_first_step_is_the_start_not_round_0(site_server, page, lang, start):
+    # The stakes before the first deal were headed "Round 0".
+    open_demo(page, site_server.url(f"{lang}/{HANDS[HAND]}"))
+    trace = embedded_trace(page, HAND)
+    assert trace["steps"][0]["state"]["round"] == 0, "the first step is before the first deal"
+    heading = page.text_content(f"#demo-{HAND} .table-phase")
+    assert start in heading and "0" not in heading, heading

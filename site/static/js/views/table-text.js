@@ -48,7 +48,7 @@ export function tableLines(ctx) {
     if (state.penalty[i].length) parts.push(`${term("penalty")}: ${cards(state.penalty[i])}`);
     if (state.tricks[i]) parts.push(`${term("tricks")}: ${count(state.tricks[i], "trick")}`);
     const flags = [];
-    if (state.to_act === name && ctx.you === name) flags.push(t("your_turn"));
+    if (state.to_act === name && ctx.you === name) flags.push(t("your_turn_badge"));
     else if (state.to_act === name) flags.push(t("to_act"));
     else if (ctx.you === name) flags.push(t("you"));
     lines.push(`${name}${flags.length ? ` (${flags.join(", ")})` : ""}: ${parts.join("; ")}.`);

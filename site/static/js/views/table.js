@@ -236,7 +236,7 @@ export function updateTable(refs, ctx) {
     const out = playoff && !state.active[i];
     const badges = [];
     // «вы · ходит» does not agree: the visitor's own turn has its own words.
-    if (you && isTurn) badges.push(t("your_turn"));
+    if (you && isTurn) badges.push(t("your_turn_badge"));
     else if (you) badges.push(t("you"));
     else if (isTurn) badges.push(t("to_act"));
     if (out) badges.push(t("sits_out"));
