@@ -299,6 +299,10 @@ def test_axe_finds_no_serious_violation_in_the_writer_page(site_server: Any, bro
 
     try:
         for lang in ("en", "ru"):
+            # The English seated game (the first seat, the default) is kept for the tab and would
+            # come back on the Russian page: each language is audited from the seat form.
+            page.goto(site_server.url("index.html"))
+            page.evaluate("() => sessionStorage.clear()")
             open_writer(page, site_server.url(f"{lang}/write.html"))
             write_note(page, 3, {"en": "A note.", "ru": "Примечание."})
             page.click("[data-writer=copy-link]")
