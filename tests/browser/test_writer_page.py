@@ -421,7 +421,9 @@ def test_an_engine_failure_is_said_by_what_can_mend_it(site_server: Any, page: A
         page.evaluate("() => { const d = window.__cardLottery.writer.demo; d.message = null; d.busy = false; "
                       "return d.session.replay(d.settings); }")
         message = page.evaluate("() => window.__cardLottery.writer.demo.message")
-        assert message == {"kind": "error", "text": DEMO_STRINGS["ru"][demo_key], "retry": kind != "failure"}, kind
+        # (said beside the settings' Replay button, which asked)
+        assert message == {"kind": "error", "text": DEMO_STRINGS["ru"][demo_key], "retry": kind != "failure",
+                           "at": "settings"}, kind
         assert "RecursionError" not in page.text_content("body")
 
 
