@@ -57,6 +57,12 @@ def test_axe_finds_no_serious_violation(built_site, site_server, browser):
                     timeout=ENGINE_WAIT_MS)
                 app = page.locator("figure.demo .demo-app").first
                 app.locator(".text-toggle").click()
+                kiosk_tabs = page.locator(".kiosk-panel-tab")
+                for panel in ("hands", "moves") if kiosk_tabs.count() else ():  # the kiosk's side column, each panel
+                    page.locator(f".kiosk-panel-tab[data-panel={panel}]").click()
+                    found += [f"{path} ({panel}): {v}" for v in audit(page)]
+                if kiosk_tabs.count():
+                    page.locator(".kiosk-panel-tab[data-panel=play]").click()
                 app.locator(".live-settings summary").click()
                 found += [f"{path} (text, settings): {v}" for v in audit(page)]
                 app.locator("form[data-form=seat] button[type=submit]").click()

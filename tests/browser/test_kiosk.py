@@ -114,6 +114,7 @@ def test_a_dead_engine_is_restarted_and_the_kiosk_goes_back_to_its_loop_without_
     screen.wait_for_function("() => window.__cardLottery.engine.status === 'ready'", timeout=ENGINE_WAIT_MS)
     screen.locator(".kiosk-invite").tap()
     screen.evaluate("() => window.__cardLottery.engine.worker.terminate()")
+    screen.locator(".kiosk-panel-tab[data-panel=play]").tap()
     screen.locator("select[name=seat]").select_option("Boris")
     screen.locator("form[data-form=seat] button[type=submit]").tap()
     screen.wait_for_function("() => window.__cardLottery.kiosk.mode === 'attract'", timeout=15_000)
@@ -184,6 +185,7 @@ def test_every_control_is_big_enough_for_a_finger(site_server, screen):
     open_kiosk(screen, site_server.url("kiosk/ru.html"))
     screen.wait_for_function("() => window.__cardLottery.engine.status === 'ready'", timeout=ENGINE_WAIT_MS)
     screen.locator(".kiosk-invite").tap()
+    screen.locator(".kiosk-panel-tab[data-panel=play]").tap()
     screen.locator(".live-settings summary").tap()
     small = screen.evaluate("""() => [...document.querySelectorAll('button, a[href], select, summary, input')]
         .filter(e => e.offsetParent !== null && getComputedStyle(e).visibility !== 'hidden')
@@ -311,6 +313,7 @@ def test_each_hand_button_has_its_own_title(site_server, screen, lang):
 def test_the_language_switch_keeps_the_visitor_where_he_is(site_server, screen):
     open_kiosk(screen, site_server.url("kiosk/en.html?live=0"))
     screen.locator(".kiosk-invite").tap()
+    screen.locator(".kiosk-panel-tab[data-panel=hands]").tap()
     screen.locator(".kiosk-hand").nth(2).tap()
     screen.evaluate("() => window.__cardLottery.kiosk.demo.playback.goto(7)")
     screen.locator("[data-kiosk=text-larger]").tap()
@@ -341,3 +344,141 @@ def test_the_attract_loop_lingers_on_annotated_steps_and_passes_the_rest_briskly
     for name, total in seconds.items():
         games = 3 if name == "session-pool-carried" else 1
         assert 90 * games <= total <= 150 * games, (name, total)
+
+
+# ---------------------------------------------------------------------- one screen, read from 1.5 m
+
+TEXT_SIZES = (0, 1, 2, 3)  # kiosk.js TEXT_SIZES: A− … A+
+
+# What must be on the screen at every step: the page does not scroll; the table, the step's sentence
+# and (for a visitor) the step controls are whole in the viewport; the table's content fits its box
+# (nothing under its edge) and no line of it is cut; the demo reaches the screen's foot (no empty
+# band); the invitation covers nothing shown. Card faces: the rank and the suit letter as rendered
+# (their font size times the card's scale) and the suit's pip as drawn, the smallest of the three.
+MEASURE = """() => {
+  const k = window.__cardLottery.kiosk;
+  const shown = (e) => e && e.getClientRects().length > 0 && getComputedStyle(e).visibility !== 'hidden';
+  const whole = (e) => { const r = e.getBoundingClientRect();
+    return r.height > 0 && r.top >= -0.5 && r.left >= -0.5 && r.bottom <= innerHeight + 0.5 && r.right <= innerWidth + 0.5; };
+  const overlap = (a, b) => { const r = a.getBoundingClientRect(), s = b.getBoundingClientRect();
+    return Math.max(0, Math.min(r.bottom, s.bottom) - Math.max(r.top, s.top)) * Math.max(0, Math.min(r.right, s.right) - Math.max(r.left, s.left)) > 1; };
+  const table = document.querySelector('.demo-table');
+  const problems = [];
+  const page = document.documentElement;
+  if (page.scrollHeight > innerHeight || page.scrollWidth > innerWidth) problems.push(`page ${page.scrollWidth}x${page.scrollHeight}`);
+  if (!whole(table)) problems.push('table not whole');
+  if (table.scrollHeight > table.clientHeight + 1) problems.push(`table overflows by ${table.scrollHeight - table.clientHeight}px`);
+  for (const e of table.querySelectorAll('p, span, h4, li, .hand')) {
+    if (!shown(e)) continue;
+    const style = getComputedStyle(e);
+    if (e.scrollHeight > e.clientHeight + 1 && style.overflowY !== 'visible' && e.clientHeight > 0) problems.push(`cut: ${e.className} “${e.textContent.slice(0, 30)}”`);
+    if (style.textOverflow === 'ellipsis' && e.scrollWidth > e.clientWidth + 1) problems.push(`ellipsis: ${e.className} “${e.textContent.slice(0, 30)}”`);
+  }
+  const sentence = document.querySelector('.demo-sentence');
+  if (shown(sentence) && !whole(sentence)) problems.push('sentence not whole');
+  const controls = document.querySelector('.demo-controls');
+  if (k.mode !== 'attract' && !whole(controls)) problems.push('step controls not whole');
+  const app = document.querySelector('.demo-app').getBoundingClientRect();
+  if (innerHeight - app.bottom > 24) problems.push(`empty band of ${Math.round(innerHeight - app.bottom)}px`);
+  if (shown(k.invite)) {
+    for (const e of document.querySelectorAll('.demo-table, .demo-reading, .kiosk-bar, .kiosk-panels')) {
+      if (shown(e) && overlap(k.invite, e)) problems.push(`invitation covers ${e.className}`);
+    }
+  }
+  let smallest = null;
+  for (const card of table.querySelectorAll('svg.card:not(.card-back)')) {
+    const scale = card.getBoundingClientRect().width / 60;  // the card's viewBox is 60 wide
+    const font = (sel) => parseFloat(getComputedStyle(card.querySelector(sel)).fontSize) * scale;
+    const size = Math.min(font('.card-rank'), font('.card-letter'), card.querySelector('.card-pip').getBoundingClientRect().height);
+    smallest = smallest === null ? size : Math.min(smallest, size);
+  }
+  return { problems, smallest, sentencePx: parseFloat(getComputedStyle(sentence).fontSize) };
+}"""
+
+
+def every_step(page: Any, sizes: tuple[int, ...], stride: int = 1) -> dict[str, Any]:
+    """Step the hand shown through at each text size; the problems seen (with where) and the smallest
+    card index and sentence."""
+    return page.evaluate("""async ([sizes, stride, measure]) => {
+        const k = window.__cardLottery.kiosk, check = eval(measure);
+        const problems = [], smallest = [], sentence = [];
+        for (const size of sizes) {
+          k.setTextSize(size);
+          for (let n = 1; n <= k.demo.total; n += (n === 1 ? 1 : stride)) {
+            k.demo.playback.goto(n, 'link');
+            const m = check();
+            for (const p of m.problems) problems.push(`size ${size}, step ${n}: ${p}`);
+            if (m.smallest !== null) smallest.push(m.smallest);
+            sentence.push(m.sentencePx);
+          }
+        }
+        k.setTextSize(0);
+        return { problems: problems.slice(0, 12), smallest: Math.min(...smallest), sentence: Math.min(...sentence) };
+    }""", [list(sizes), stride, MEASURE])
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_every_kiosk_hand_fits_the_screen_at_every_step_and_text_size_with_cards_legible_at_a_metre_and_a_half(
+        site_server, screen, lang):
+    open_kiosk(screen, site_server.url(f"kiosk/{lang}.html?live=0"))
+    screen.locator(".kiosk-invite").tap()
+    hands = screen.evaluate("() => window.__cardLottery.kiosk.hands.length")
+    for index in range(hands):
+        screen.evaluate(f"() => window.__cardLottery.kiosk.show({index}, false)")
+        # Every step at the smallest and the largest text; every fifth at the two between.
+        for sizes, stride in (((0, 3), 1), ((1, 2), 5)):
+            seen = every_step(screen, sizes, stride)
+            assert seen["problems"] == [], (index, seen["problems"])
+            assert seen["smallest"] >= 32, (index, seen["smallest"])
+            assert seen["sentence"] >= 32, (index, seen["sentence"])
+
+
+def test_tables_of_two_six_and_seventeen_players_fit_with_cards_of_32_px_up_to_six_and_never_under_20(
+        site_server, screen):
+    open_kiosk(screen, site_server.url("kiosk/en.html?live=0"))
+    screen.wait_for_function("() => window.__cardLottery.engine.status === 'ready'", timeout=ENGINE_WAIT_MS)
+    screen.locator(".kiosk-invite").tap()
+    for players, least in ((2, 32), (6, 32), (17, 20)):
+        dealt = screen.evaluate("""async (players) => { const d = window.__cardLottery.kiosk.demo;
+            await d.session.replay({ ...d.settings, players: String(players), seed: '11' }, false);
+            return d.trace.seats.length; }""", players)
+        assert dealt == players
+        seen = every_step(screen, (0, 3), 1 if players < 17 else 2)
+        assert seen["problems"] == [], (players, seen["problems"])
+        assert seen["smallest"] >= least, (players, seen["smallest"])
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_in_every_mode_the_screen_is_whole_and_the_other_panels_are_a_tap_away(site_server, screen, lang):
+    open_kiosk(screen, site_server.url(f"kiosk/{lang}.html?live=0&idle=600"))
+    screen.wait_for_function("() => window.__cardLottery.kiosk.demo.n >= 2")
+    seen = {"attract": screen.evaluate(MEASURE)}
+    assert screen.locator(".kiosk-invite").is_visible()
+    screen.locator(".kiosk-invite").tap()
+    screen.evaluate("() => window.__cardLottery.kiosk.demo.playback.goto(40, 'link')")
+    # Each panel of the side column by its tab, the table and the step controls staying whole.
+    for panel, shows in (("hands", ".kiosk-hands"), ("moves", ".demo-moves"), ("play", ".demo-live"), ("step", ".demo-reading")):
+        screen.locator(f".kiosk-panel-tab[data-panel={panel}]").tap()
+        assert screen.locator(shows).is_visible(), panel
+        box = screen.locator(shows).bounding_box()
+        assert box["y"] >= 0 and box["y"] + box["height"] <= KIOSK["height"] + 0.5, (panel, box)
+        seen[panel] = screen.evaluate(MEASURE)
+    # Seated: the visitor's panel in the side column, the table keeping its size.
+    screen.wait_for_function("() => window.__cardLottery.engine.status === 'ready'", timeout=ENGINE_WAIT_MS)
+    screen.locator(".kiosk-panel-tab[data-panel=play]").tap()
+    table_before = screen.locator(".demo-table").bounding_box()
+    screen.locator("select[name=seat]").select_option(index=1)
+    screen.locator("form[data-form=seat] button[type=submit]").tap()
+    screen.wait_for_function("() => { const d = window.__cardLottery.kiosk.demo; return d.source === 'seat' && !d.busy; }",
+                             timeout=ENGINE_WAIT_MS)
+    screen.locator(".kiosk-panel-tab[data-panel=step]").tap()
+    panel = screen.locator(".demo-seat-home .seat-panel, .demo-seat-home > *").first
+    assert panel.is_visible()
+    box = panel.bounding_box()
+    assert box["y"] + box["height"] <= KIOSK["height"] + 0.5, box
+    assert screen.locator(".demo-table").bounding_box() == table_before
+    seen["seated"] = screen.evaluate(MEASURE)
+    for size in TEXT_SIZES[1:]:
+        screen.locator("[data-kiosk=text-larger]").tap()
+        seen[f"seated, size {size}"] = screen.evaluate(MEASURE)
+    assert {mode: m["problems"] for mode, m in seen.items() if m["problems"]} == {}

@@ -17,8 +17,9 @@ export class Demo {
   /**
    * @param {{figure: HTMLElement, hand: string, trace: Trace, setup: any, paragraphs: any,
    *   engine: import("./engine-client.js").EngineClient|null, links: import("./links.js").Links,
-   *   switchKey?: string|null, asks?: boolean}} config (`hand`: the demo's name on the page, for its links and its
-   *   seat; `asks`: false for a demo that never stops to ask, practice.js)
+   *   switchKey?: string|null, asks?: boolean, panelAside?: boolean}} config (`hand`: the demo's name on the page,
+   *   for its links and its seat; `asks`: false for a demo that never stops to ask, practice.js; `panelAside`: the
+   *   seated visitor's panel in a place of its own beside the table, not under his hand: the kiosk's)
    */
   constructor(config) {
     this.figure = config.figure;
@@ -26,6 +27,7 @@ export class Demo {
     /** @type {string|null} the option whose readings the demo switches (views/switch.js) */
     this.switchKey = config.switchKey || null;
     this.paragraphs = config.paragraphs || {};
+    this.panelAside = !!config.panelAside;
     this.links = config.links;
     this.recorded = { trace: expandStates(config.trace), setup: config.setup };
     /** @type {Trace} */

@@ -122,8 +122,11 @@ class Kiosk {
     }) : null;
     this.stage = /** @type {HTMLElement} */ (document.querySelector(".kiosk-stage"));
     this.title = /** @type {HTMLElement} */ (document.querySelector(".kiosk-hand-title"));
+    /** @type {"step"|"hands"|"moves"|"play"} what the screen's side column shows (the step, by default) */
+    this.panel = "step";
     this.buildTools();
     this.buildHands();
+    this.buildPanels();
     this.invite = h("button", { type: "button", class: "kiosk-invite", "data-kiosk": "enter" }, [
       h("span", { class: "kiosk-invite-text", text: t("kiosk_invite") }),
     ]);
@@ -171,10 +174,33 @@ class Kiosk {
 
   buildHands() {
     const nav = /** @type {HTMLElement} */ (document.querySelector(".kiosk-hands"));
+    this.handsNav = nav;
     nav.setAttribute("aria-label", t("kiosk_hands"));
     nav.replaceChildren(...this.hands.map((hand, i) => h("button", {
       type: "button", class: "kiosk-button kiosk-hand", "data-kiosk": "hand", "data-index": i, text: hand.title,
     })));
+  }
+
+  /** The side column's choice: the step (its sentence and paragraph), the hands, the moves, or play (a
+   * seat, another reading). Everything is on the one screen; nothing is reached by scrolling the page. */
+  buildPanels() {
+    const tab = (/** @type {string} */ panel, /** @type {string} */ label) => h("button", {
+      type: "button", class: "kiosk-button kiosk-panel-tab", "data-kiosk": "panel", "data-panel": panel, text: label,
+    });
+    this.tabs = h("nav", { class: "kiosk-panels", "aria-label": t("kiosk_panels") }, [
+      tab("step", t("kiosk_panel_step")), tab("hands", t("kiosk_hands")), tab("moves", t("moves")),
+      tab("play", t("kiosk_panel_play")),
+    ]);
+    this.setPanel("step");
+  }
+
+  /** @param {string} panel */
+  setPanel(panel) {
+    this.panel = /** @type {any} */ (panel);
+    document.documentElement.dataset.kioskPanel = panel;
+    for (const button of this.tabs.querySelectorAll("[data-panel]")) {
+      button.setAttribute("aria-pressed", /** @type {HTMLElement} */ (button).dataset.panel === panel ? "true" : "false");
+    }
   }
 
   /** No zoom, no selection, no long-press menu, no swipe away: the screen stays the kiosk's. */
@@ -240,7 +266,18 @@ class Kiosk {
     this.demo = new Demo({
       figure, hand: hand.name, trace: JSON.parse(JSON.stringify(hand.trace)), setup: hand.setup,
       paragraphs: this.paragraphs, engine: this.engine, links: this.links, asks: false, // the loop never stops to ask
+      panelAside: true, // the seated visitor's panel in the side column, so that the table keeps its size
     });
+    // The side column's tabs and the hands are the demo's neighbours in its layout (kiosk.css places them).
+    const layout = figure.querySelector(".demo-layout");
+    // The invitation takes the step controls' place while the loop plays: it covers nothing.
+    if (layout) {
+      // The step's panel may scroll (a long paragraph at A+): reachable by the keyboard too.
+      const reading = layout.querySelector(".demo-reading");
+      if (reading) Object.assign(reading, { tabIndex: 0 }).setAttribute("aria-label", t("kiosk_panel_step"));
+      layout.prepend(this.tabs, this.handsNav);
+      layout.append(this.invite);
+    }
     this.demo.playedThrough = () => this.playedThrough();
     this.demo.dwell = dwell;
     bindEvents(this.demo);
@@ -284,6 +321,7 @@ class Kiosk {
 
   attract() {
     this.mode = "attract";
+    this.setPanel("step");
     this.stopIdle();
     this.countdown.hidden = true;
     this.invite.hidden = false;
@@ -396,8 +434,10 @@ class Kiosk {
     if (what === "keep-going") this.keepGoing();
     else if (what === "start-over") this.startOver();
     else if (what === "enter") this.enter();
+    else if (what === "panel") this.setPanel(button.dataset.panel || "step");
     else if (what === "hand") {
       this.show(Number(button.dataset.index), false);
+      this.setPanel("step"); // the hand chosen is told from its first step
       this.activity();
     } else if (what === "text-larger" || what === "text-smaller") {
       this.setTextSize(this.textSize + (what === "text-larger" ? 1 : -1));

@@ -43,13 +43,15 @@ export function createView(demo) {
   const label = caption && caption.id ? { "aria-labelledby": caption.id } : { "aria-label": t("demo_label", { hand: demo.hand }) };
   const board = h("div", { class: "demo-board" }, [table.el, tableText, controls.el]);
   const reading = h("div", { class: "demo-reading" }, [narration.el, practice.question, controls.extra]);
+  // The seated visitor's panel beside the table rather than under his hand (demo.panelAside).
+  const seatHome = demo.panelAside ? h("div", { class: "demo-seat-home" }) : null;
   const app = h("div", {
     class: "demo-app", tabindex: "0", role: "group", "aria-describedby": hintId, "data-hand": demo.hand, ...label,
   }, [
     choice ? choice.el : null,
     notices,
     h("p", { class: "visually-hidden", id: hintId, text: t("keys_hint") }),
-    h("div", { class: "demo-layout" }, [board, reading, moves.el, live.el]),
+    h("div", { class: "demo-layout" }, [board, reading, seatHome, moves.el, live.el]),
     announcer,
   ]);
   const details = figure.querySelector(".demo-text");
@@ -57,7 +59,7 @@ export function createView(demo) {
   else figure.append(app);
   figure.classList.add("is-enhanced");
   return {
-    app, caption, notices, announcer, board, table, tableText, controls, narration, moves, live, choice, practice,
+    app, caption, notices, announcer, board, seatHome, table, tableText, controls, narration, moves, live, choice, practice,
     traceChanged: true, entries: /** @type {any[]} */ ([]), entryAt: new Int32Array(0), noticeKey: "",
     /** Bring the table into view (after a replay made from the form far below it). */
     showTable() {
@@ -107,6 +109,7 @@ export function renderView(view, demo, announce) {
     sourceText: sourceText(demo), you, paragraphs: demo.paragraphs,
     seat: seat && demo.n === demo.total ? { ...seat, decision: seat.you.decision, busy: demo.busy } : null,
     practice: practiceChooser(demo), // the practised player's hand, chosen from as a seated player's
+    panelHome: view.seatHome,
   };
   renderNotices(view, demo);
   if (view.choice) {

@@ -88,6 +88,7 @@ function ensureSeats(refs, seats) {
   refs.seats = seats.map((name) => createSeat(name));
   refs.seatsList.replaceChildren(...refs.seats.map((seat) => seat.li));
   toggleClass(refs.el, "is-crowded", seats.length > 6);
+  refs.el.dataset.seats = String(seats.length); // a screen that sizes the cards by the seats (the kiosk)
 }
 
 /** The hands to draw: after `lay_aside` the cards are on the piles, not in the hands. */
@@ -250,7 +251,9 @@ export function updateTable(refs, ctx) {
 
   // The seated visitor's actions sit under his own hand (or the banker's, for the spread).
   const panel = refs.panel.el;
-  const home = !ctx.you ? null : ctx.you === "banker" ? refs.banker.el : refs.seats[ctx.seats.indexOf(ctx.you)]?.li;
+  // (A screen with a side column for it, the kiosk's, gives it its own place: ctx.panelHome.)
+  const home = !ctx.you ? null : ctx.panelHome
+    || (ctx.you === "banker" ? refs.banker.el : refs.seats[ctx.seats.indexOf(ctx.you)]?.li);
   if (home && panel.parentNode !== home) home.append(panel);
   if (!home && panel.parentNode) panel.remove();
 }
