@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import base64
 import json
+import random
 import re
 import subprocess
 import sys
@@ -494,3 +495,56 @@ def test_a_long_unbroken_name_wraps_instead_of_widening_the_page(site_server: An
     finally:
         context.close()
 
+
+RU_CHARACTERS = {"one": "символ", "few": "символа", "many": "символов"}  # 1, 21; 2–4, 22–24; 0, 5–20, 25…
+
+
+def ru_characters(n: int) -> str:
+    """«2345 символов», written out here rather than taken from the engine's words."""
+    tens = n % 100
+    form = "one" if n % 10 == 1 and tens != 11 else "few" if 2 <= n % 10 <= 4 and not 12 <= tens <= 14 else "many"
+    return f"{n} {RU_CHARACTERS[form]}"
+
+
+def test_the_russian_link_length_is_said_with_its_unit_in_agreement(site_server: Any, page: Any) -> None:
+    # Seen: «ссылка заняла бы 2345, а можно не больше 16000» (the numbers without their unit).
+    words = WRITER_STRINGS["ru"]
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    open_writer(page, site_server.url("ru/write.html"))
+    goto_step(page, 3)
+    area = page.locator("textarea[name=note-ru]")
+    letters = "абвгдеёжзийклмнопрстуфхцчшщъыьэюя"
+    seen: set[str] = set()
+    for k in range(60):
+        # a note of another length each time (a stretch of letters packs into a link of its own length)
+        area.fill("".join(letters[(i * 7 + k) % len(letters)] for i in range(k * 5)))
+        area.blur()
+        page.evaluate("() => { delete document.querySelector('.writer').dataset.linkLength; }")
+        page.click("[data-writer=copy-link]")
+        page.wait_for_function("() => document.querySelector('.writer').dataset.linkLength", timeout=ENGINE_WAIT_MS)
+        settled(page)
+        n = int(page.evaluate("() => document.querySelector('.writer').dataset.linkLength"))
+        assert n == len(page.input_value(".writer-link"))
+        said = page.text_content(".writer-status")
+        assert said == words["link_copied"].format(chars=ru_characters(n)), said
+        assert f"её длина — {ru_characters(n)}." in page.locator(".writer").inner_text()  # as the page shows it
+        seen.add(ru_characters(n).split()[1])
+        if len(seen) == 3:
+            break
+    assert seen == set(RU_CHARACTERS.values()), seen
+    # Too long for a link: both numbers with their unit.
+    shuffle = random.Random(16)  # letters in no order: text that packs into a long link
+    for step in (3, 4, 5):
+        goto_step(page, step)
+        for lang in ("en", "ru"):
+            note = page.locator(f"textarea[name=note-{lang}]")
+            note.fill("".join(shuffle.choice(letters) for _ in range(MAX_NOTE_CHARS)))
+            note.blur()
+    page.click("[data-writer=copy-link]")
+    said = error_text(page, "ссылка заняла бы")
+    found = re.search(r"ссылка заняла бы (\d+) (\w+), а можно не больше (\d+) (\w+)\.", said)
+    assert found, said
+    n = int(found.group(1))
+    assert n > MAX_LINK_CHARS and int(found.group(3)) == MAX_LINK_CHARS
+    assert said == words["link_too_long"].format(chars=ru_characters(n), most=ru_characters(MAX_LINK_CHARS))
+    assert page.console_errors == []
