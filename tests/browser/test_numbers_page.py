@@ -166,3 +166,45 @@ def test_the_panel_shows_one_count_while_it_runs_and_the_games_played_at_the_end
     assert page.locator("#numbers-progress").get_attribute("value") == "3000"
     # A screen reader still hears the quarters.
     assert any(text.startswith("Played") for text in state["announced"])
+
+
+# Every text the page draws on a canvas (uPlot writes its axes' labels so), as drawn.
+RECORD_CANVAS_TEXT = """() => { window.__drawnText = [];
+    const fill = CanvasRenderingContext2D.prototype.fillText;
+    CanvasRenderingContext2D.prototype.fillText = function (text, ...rest) {
+        window.__drawnText.push(String(text));
+        return fill.call(this, text, ...rest);
+    };
+}"""
+
+
+def test_the_charts_axes_write_negative_ticks_with_the_true_minus(page: Page, site_server: ServedSite) -> None:
+    # Seen: the axes said "-15" (a hyphen) where the tables beside them say «−15,49».
+    page.add_init_script(f"({RECORD_CANVAS_TEXT})()")
+    for lang in ("en", "ru"):
+        open_panel(page, site_server, lang)
+        drawn = page.evaluate("() => window.__drawnText")
+        negative = [text for text in drawn if re.fullmatch(r"\u2212\d[\d\s,.]*", text)]
+        assert negative, (lang, drawn)  # the mean nets are below zero: the net chart's axis has negative ticks
+        assert [text for text in drawn if re.search(r"-\s?\d", text)] == [], (lang, drawn)
+        # the tables beside say the same sign
+        assert "\u2212" in page.locator("#numbers-net table.numbers-table").inner_text()
+    assert not page.console_errors
+
+
+FINES_CAPTION = {
+    "en": "Fines paid in a game, under each way of playing off (4 players, 1,000 games each)",
+    "ru": "Штрафы за кон при каждом способе розыгрыша (игроков: 4; конов на каждый способ: 1000)",
+}
+
+
+def test_the_fines_charts_caption_names_the_players_and_the_games_with_their_separator(
+        page: Page, site_server: ServedSite) -> None:
+    # Seen: "(4, 1,000 games each)": the number of players without its word.
+    for lang, caption in FINES_CAPTION.items():
+        page.goto(site_server.url(LESSON.format(lang=lang)))
+        figure = page.locator("#numbers-fines")
+        assert figure.locator("figcaption").inner_text() == caption  # as the build wrote it
+        open_panel(page, site_server, lang)
+        assert figure.locator("figcaption").inner_text() == caption  # as the script writes it again
+        assert page.get_attribute("#numbers-fines", "aria-labelledby") == "numbers-fines-caption"

@@ -9,13 +9,21 @@ says, never a verdict of its own.
 
 from __future__ import annotations
 
+import sys
 from typing import Any
 
-from demo_helpers import ask_engine, embedded_trace, open_demo, page_setup, shown, wake_engine
+import pytest
+
+from demo_helpers import REPO_ROOT, ask_engine, embedded_trace, open_demo, page_setup, shown, wake_engine
+
+sys.path.insert(0, str(REPO_ROOT))
+from sitegen.i18n import PRACTICE_STRINGS  # noqa: E402
 
 HAND = "playoff-beating"
 APP = f"#demo-{HAND} .demo-app"
 PANEL = f"{APP} .practice-panel"
+LAPTOP = {"width": 1280, "height": 800}
+PHONE = {"width": 390, "height": 844}
 
 
 def verdict(page: Any) -> list[str]:
@@ -148,3 +156,55 @@ def test_a_notes_question_is_asked_before_its_step_and_answered_with_its_explana
     assert shown(page, hand)["sentence"] == trace["steps"][step - 1]["text"]
     assert page.locator(box).is_hidden()
     assert page.console_errors == []
+
+
+@pytest.mark.parametrize(("lang", "viewport"), [("en", LAPTOP), ("ru", PHONE)])
+def test_when_the_practice_is_over_no_hint_is_left_and_the_end_says_so(site_server, browser, lang, viewport):
+    # Seen: at the end of the hand the live panel still said "Practice: Boris. Step on: the demo
+    # stops before each decision of this player." beside the score, with no step left to go.
+    words = PRACTICE_STRINGS[lang]
+    context = browser.new_context(viewport=viewport)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    try:
+        open_demo(page, site_server.url(f"{lang}/hands/{HAND}.html#hand={HAND}&step=1&practice=2"))
+        assert wake_engine(page, HAND) == "ready"
+        page.wait_for_function("() => window.__cardLottery.demos[0].practice.active")
+        name = page.evaluate("() => window.__cardLottery.demos[0].practice.seat")
+        setup = page_setup(page, HAND)
+        total = len(embedded_trace(page, HAND)["steps"])
+        hint = words["practice_started"].format(name=name)
+        assert page.locator(f"{APP} .live-message").inner_text() == hint  # said while there is a hand to play
+        asked = 0
+        while shown(page, HAND)["step"] < total:
+            page.focus(APP)
+            page.keyboard.press("End")
+            waiting = page.evaluate("() => { const p = window.__cardLottery.demos[0].practice; const e = p.waiting(); "
+                                    "return e ? e.index : null; }")
+            if waiting is None:
+                continue
+            assert page.locator(f"{PANEL} .practice-ask").is_visible()
+            page.fill(f"{PANEL} .practice-move-form input", setup["actions"][waiting])
+            page.press(f"{PANEL} .practice-move-form input", "Enter")
+            verdict(page)
+            page.click(f"{PANEL} [data-action='practice-play-on']")
+            asked += 1
+        assert asked >= 4
+        # The end: the score, and nothing that asks for a decision or to step on.
+        note = page.locator(f"{PANEL} .practice-note")
+        assert note.is_visible() and note.inner_text().startswith(words["practice_over"])
+        assert page.locator(f"{PANEL} .practice-ask").is_hidden()
+        assert page.locator(f"{PANEL} .practice-move-form").is_hidden()
+        assert page.locator(f"{PANEL} [data-action='practice-play-on']").is_hidden()
+        visible = page.locator(f"{APP} .live-message").is_visible()
+        assert not (visible and page.locator(f"{APP} .live-message").inner_text() == hint)
+        seen = page.evaluate(f"() => document.querySelector('{APP}').innerText")
+        assert hint not in seen and words["practice_ask"].format(name=name) not in seen
+        # Stepping back from the end does not bring the spent hint back.
+        page.keyboard.press("ArrowLeft")
+        assert shown(page, HAND)["step"] == total - 1
+        assert hint not in page.evaluate(f"() => document.querySelector('{APP}').innerText")
+        assert errors == []
+    finally:
+        context.close()

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import base64
 import json
+import random
 import re
 import subprocess
 import sys
@@ -255,6 +256,51 @@ def test_each_hands_print_view_fits_a4_without_overflow(site_server: Any, page: 
     assert page.console_errors == []
 
 
+# The page's layout as Chromium prints it (read while page.pdf lays the page out for print): the
+# content width (clientWidth) and the right edge of each first-deal table and each of its cells.
+PRINT_LAYOUT = """() => { window.__printed = null;
+    const query = matchMedia('print');
+    const look = () => {
+        if (!query.matches || window.__printed) return;
+        const grid = document.querySelector('.print-section .print-grid');
+        window.__printed = {width: document.documentElement.clientWidth,
+            parts: [grid, ...grid.querySelectorAll('th, td')].map((e) => ({
+                what: `${e.tagName} ${e.textContent.trim().slice(0, 20)}`, right: e.getBoundingClientRect().right,
+                overflow: e.scrollWidth > e.clientWidth + 1}))};
+        query.removeEventListener('change', look);
+    };
+    query.addEventListener('change', look);
+}"""
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_first_deal_keeps_its_right_border_on_a4(site_server: Any, browser: Any, lang: str) -> None:
+    # Seen: in the PDF the first deal's table lost its right border (a hairline of it left): laid
+    # out for A4, the page was 704 px wide for 703 px of paper, and the table reached the 704th.
+    a4 = round((210 - 2 * 12) / 25.4 * 96)  # the paper's width inside the margins (print.css @page), 703 px
+    context = browser.new_context(viewport={"width": a4, "height": 1000})
+    page = context.new_page()
+    try:
+        for name in HANDS:
+            page.goto(site_server.url(f"{lang}/hands/{name}-print.html"))
+            page.emulate_media(media="print")
+            grid = page.locator(".print-section .print-grid").first
+            assert grid.is_visible(), name
+            box = grid.bounding_box()
+            assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= a4, (name, box)
+            page.emulate_media(media="null")  # what the page itself is shown as again: print only for page.pdf
+            page.evaluate(PRINT_LAYOUT)
+            pdf = page.pdf(format="A4")
+            assert pdf.startswith(b"%PDF"), name
+            printed = page.evaluate("() => window.__printed")
+            assert printed is not None, name
+            width = printed["width"]
+            beyond = [p for p in printed["parts"] if p["right"] > width or p["overflow"]]
+            assert beyond == [], (name, width, beyond)
+    finally:
+        context.close()
+
+
 def test_every_course_hand_fits_a_link_packed_by_the_browser(site_server: Any, page: Any) -> None:
     """Each course hand's canonical record, packed by the browser's own CompressionStream, makes a
     link within the page's limit, and unpacks to the same text (the series is read, not written)."""
@@ -448,3 +494,57 @@ def test_a_long_unbroken_name_wraps_instead_of_widening_the_page(site_server: An
         assert "B" * 40 in page.text_content(".demo-narration")  # read in full where it wraps
     finally:
         context.close()
+
+
+RU_CHARACTERS = {"one": "символ", "few": "символа", "many": "символов"}  # 1, 21; 2–4, 22–24; 0, 5–20, 25…
+
+
+def ru_characters(n: int) -> str:
+    """«2345 символов», written out here rather than taken from the engine's words."""
+    tens = n % 100
+    form = "one" if n % 10 == 1 and tens != 11 else "few" if 2 <= n % 10 <= 4 and not 12 <= tens <= 14 else "many"
+    return f"{n} {RU_CHARACTERS[form]}"
+
+
+def test_the_russian_link_length_is_said_with_its_unit_in_agreement(site_server: Any, page: Any) -> None:
+    # Seen: «ссылка заняла бы 2345, а можно не больше 16000» (the numbers without their unit).
+    words = WRITER_STRINGS["ru"]
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    open_writer(page, site_server.url("ru/write.html"))
+    goto_step(page, 3)
+    area = page.locator("textarea[name=note-ru]")
+    letters = "абвгдеёжзийклмнопрстуфхцчшщъыьэюя"
+    seen: set[str] = set()
+    for k in range(60):
+        # a note of another length each time (a stretch of letters packs into a link of its own length)
+        area.fill("".join(letters[(i * 7 + k) % len(letters)] for i in range(k * 5)))
+        area.blur()
+        page.evaluate("() => { delete document.querySelector('.writer').dataset.linkLength; }")
+        page.click("[data-writer=copy-link]")
+        page.wait_for_function("() => document.querySelector('.writer').dataset.linkLength", timeout=ENGINE_WAIT_MS)
+        settled(page)
+        n = int(page.evaluate("() => document.querySelector('.writer').dataset.linkLength"))
+        assert n == len(page.input_value(".writer-link"))
+        said = page.text_content(".writer-status")
+        assert said == words["link_copied"].format(chars=ru_characters(n)), said
+        assert f"её длина — {ru_characters(n)}." in page.locator(".writer").inner_text()  # as the page shows it
+        seen.add(ru_characters(n).split()[1])
+        if len(seen) == 3:
+            break
+    assert seen == set(RU_CHARACTERS.values()), seen
+    # Too long for a link: both numbers with their unit.
+    shuffle = random.Random(16)  # letters in no order: text that packs into a long link
+    for step in (3, 4, 5):
+        goto_step(page, step)
+        for lang in ("en", "ru"):
+            note = page.locator(f"textarea[name=note-{lang}]")
+            note.fill("".join(shuffle.choice(letters) for _ in range(MAX_NOTE_CHARS)))
+            note.blur()
+    page.click("[data-writer=copy-link]")
+    said = error_text(page, "ссылка заняла бы")
+    found = re.search(r"ссылка заняла бы (\d+) (\w+), а можно не больше (\d+) (\w+)\.", said)
+    assert found, said
+    n = int(found.group(1))
+    assert n > MAX_LINK_CHARS and int(found.group(3)) == MAX_LINK_CHARS
+    assert said == words["link_too_long"].format(chars=ru_characters(n), most=ru_characters(MAX_LINK_CHARS))
+    assert page.console_errors == []

@@ -50,11 +50,30 @@ export class Practice {
     this.answers = new Map();
     /** @type {Entry|null} the forced decision passed last (the panel says so) */
     this.forced = null;
+    /** @type {any} the live panel's message that says how to practise (spent when the hand is over) */
+    this.hint = null;
   }
 
   /** Practising now: a seat chosen, on the recorded hand. */
   get active() {
     return this.seat !== null && this.decisions !== null && this.demo.source === "recorded";
+  }
+
+  /** The practice is over: the hand's last step is shown (the panel says the score, and asks nothing). */
+  get over() {
+    return this.active && this.demo.n === this.demo.total;
+  }
+
+  /**
+   * The live panel's message as it is to be shown: the practice's hint to step on is spent once
+   * the hand is over (there is nothing left to step to, and the score says the end), and does not
+   * come back when the student steps back to look.
+   */
+  panelMessage() {
+    const demo = this.demo;
+    if (this.hint && demo.message === this.hint && this.over) demo.message = null;
+    if (demo.message !== this.hint) this.hint = null;
+    return demo.message;
   }
 
   /** The seats that make decisions in the recorded hand, in the order of the table (the trace's moves say who). */
@@ -162,6 +181,7 @@ export class Practice {
     this.selected = new Set();
     this.forced = null;
     demo.message = { kind: "info", text: t(result.decisions.length ? "practice_started" : "practice_none", { name: result.seat }) };
+    this.hint = result.decisions.length ? demo.message : null;
     if (fromLink) {
       for (const entry of result.decisions) if (entry.step <= demo.n) this.passed.add(entry.index);
       demo.redraw();
@@ -178,6 +198,7 @@ export class Practice {
     this.decisions = null;
     this.selected = new Set();
     this.forced = null;
+    this.hint = null;
     demo.message = null;
     demo.links.stepped(demo);
     demo.redraw();

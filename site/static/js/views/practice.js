@@ -132,11 +132,12 @@ export function updatePractice(refs, demo, view) {
   toggleClass(view.moves.el, "is-hidden", active); // the move list would give the recorded moves away
 
   // The panel, under the practised player's hand.
-  const entry = practice.current();
-  const waiting = practice.waiting();
+  // At the end only the score is said: no decision is asked (nor the last one's verdict kept).
+  const over = practice.over;
+  const entry = over ? null : practice.current();
+  const waiting = over ? null : practice.waiting();
   const verdict = entry ? practice.verdicts.get(entry.index) : undefined;
   const forced = practice.forced && practice.forced.step === demo.n ? practice.forced : null;
-  const over = active && demo.n === demo.total;
   const seats = demo.trace.seats;
   const index = active ? seats.indexOf(name) : -1;
   const home = !active ? null : index >= 0 ? view.table.seats[index] && view.table.seats[index].li : view.table.banker.el;
