@@ -413,7 +413,8 @@ def every_step(page: Any, sizes: tuple[int, ...], stride: int = 1) -> dict[str, 
           }
         }
         k.setTextSize(0);
-        return { problems: problems.slice(0, 12), smallest: Math.min(...smallest), sentence: Math.min(...sentence) };
+        return { problems: problems.slice(0, 12), cards: smallest.length, smallest: Math.min(...smallest),
+                 sentence: Math.min(...sentence) };
     }""", [list(sizes), stride, MEASURE])
 
 
@@ -429,7 +430,7 @@ def test_every_kiosk_hand_fits_the_screen_at_every_step_and_text_size_with_cards
         for sizes, stride in (((0, 3), 1), ((1, 2), 5)):
             seen = every_step(screen, sizes, stride)
             assert seen["problems"] == [], (index, seen["problems"])
-            assert seen["smallest"] >= 32, (index, seen["smallest"])
+            assert seen["cards"] > 0 and seen["smallest"] >= 32, (index, seen["smallest"])
             assert seen["sentence"] >= 32, (index, seen["sentence"])
 
 
@@ -445,7 +446,7 @@ def test_tables_of_two_six_and_seventeen_players_fit_with_cards_of_32_px_up_to_s
         assert dealt == players
         seen = every_step(screen, (0, 3), 1 if players < 17 else 2)
         assert seen["problems"] == [], (players, seen["problems"])
-        assert seen["smallest"] >= least, (players, seen["smallest"])
+        assert seen["cards"] > 0 and seen["smallest"] >= least, (players, seen["smallest"])
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
@@ -472,7 +473,7 @@ def test_in_every_mode_the_screen_is_whole_and_the_other_panels_are_a_tap_away(s
     screen.wait_for_function("() => { const d = window.__cardLottery.kiosk.demo; return d.source === 'seat' && !d.busy; }",
                              timeout=ENGINE_WAIT_MS)
     screen.locator(".kiosk-panel-tab[data-panel=step]").tap()
-    panel = screen.locator(".demo-seat-home .seat-panel, .demo-seat-home > *").first
+    panel = screen.locator(".demo-seat-home .seat-panel")
     assert panel.is_visible()
     box = panel.bounding_box()
     assert box["y"] + box["height"] <= KIOSK["height"] + 0.5, box

@@ -122,8 +122,9 @@ class Kiosk {
     }) : null;
     this.stage = /** @type {HTMLElement} */ (document.querySelector(".kiosk-stage"));
     this.title = /** @type {HTMLElement} */ (document.querySelector(".kiosk-hand-title"));
-    /** @type {"step"|"hands"|"moves"|"play"} what the screen's side column shows (the step, by default) */
+    /** what the screen's side column shows: "step" (by default), "hands", "moves" or "play" */
     this.panel = "step";
+    this.handsNav = /** @type {HTMLElement} */ (document.querySelector(".kiosk-hands"));
     this.buildTools();
     this.buildHands();
     this.buildPanels();
@@ -173,8 +174,7 @@ class Kiosk {
   }
 
   buildHands() {
-    const nav = /** @type {HTMLElement} */ (document.querySelector(".kiosk-hands"));
-    this.handsNav = nav;
+    const nav = this.handsNav;
     nav.setAttribute("aria-label", t("kiosk_hands"));
     nav.replaceChildren(...this.hands.map((hand, i) => h("button", {
       type: "button", class: "kiosk-button kiosk-hand", "data-kiosk": "hand", "data-index": i, text: hand.title,
@@ -196,7 +196,7 @@ class Kiosk {
 
   /** @param {string} panel */
   setPanel(panel) {
-    this.panel = /** @type {any} */ (panel);
+    this.panel = panel;
     document.documentElement.dataset.kioskPanel = panel;
     for (const button of this.tabs.querySelectorAll("[data-panel]")) {
       button.setAttribute("aria-pressed", /** @type {HTMLElement} */ (button).dataset.panel === panel ? "true" : "false");
@@ -268,16 +268,15 @@ class Kiosk {
       paragraphs: this.paragraphs, engine: this.engine, links: this.links, asks: false, // the loop never stops to ask
       panelAside: true, // the seated visitor's panel in the side column, so that the table keeps its size
     });
-    // The side column's tabs and the hands are the demo's neighbours in its layout (kiosk.css places them).
-    const layout = figure.querySelector(".demo-layout");
-    // The invitation takes the step controls' place while the loop plays: it covers nothing.
-    if (layout) {
-      // The step's panel may scroll (a long paragraph at A+): reachable by the keyboard too.
-      const reading = layout.querySelector(".demo-reading");
-      if (reading) Object.assign(reading, { tabIndex: 0 }).setAttribute("aria-label", t("kiosk_panel_step"));
-      layout.prepend(this.tabs, this.handsNav);
-      layout.append(this.invite);
-    }
+    // The side column's tabs and the hands are the demo's neighbours in its layout (kiosk.css places
+    // them); the invitation takes the step controls' place while the loop plays, so it covers nothing.
+    const layout = /** @type {HTMLElement} */ (figure.querySelector(".demo-layout"));
+    layout.prepend(this.tabs, this.handsNav);
+    layout.append(this.invite);
+    // The step's panel may scroll (a long paragraph at A+): reachable by the keyboard too.
+    const reading = /** @type {HTMLElement} */ (layout.querySelector(".demo-reading"));
+    reading.tabIndex = 0;
+    reading.setAttribute("aria-label", t("kiosk_panel_step"));
     this.demo.playedThrough = () => this.playedThrough();
     this.demo.dwell = dwell;
     bindEvents(this.demo);

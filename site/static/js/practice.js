@@ -50,7 +50,7 @@ export class Practice {
     this.answers = new Map();
     /** @type {Entry|null} the forced decision passed last (the panel says so) */
     this.forced = null;
-    /** @type {any} the live panel's message that says how to practise (spent when the hand is over) */
+    /** @type {any} the live panel's message that says how to practise (spent when the hand is over, gate) */
     this.hint = null;
   }
 
@@ -62,18 +62,6 @@ export class Practice {
   /** The practice is over: the hand's last step is shown (the panel says the score, and asks nothing). */
   get over() {
     return this.active && this.demo.n === this.demo.total;
-  }
-
-  /**
-   * The live panel's message as it is to be shown: the practice's hint to step on is spent once
-   * the hand is over (there is nothing left to step to, and the score says the end), and does not
-   * come back when the student steps back to look.
-   */
-  panelMessage() {
-    const demo = this.demo;
-    if (this.hint && demo.message === this.hint && this.over) demo.message = null;
-    if (demo.message !== this.hint) this.hint = null;
-    return demo.message;
   }
 
   /** The seats that make decisions in the recorded hand, in the order of the table (the trace's moves say who). */
@@ -126,6 +114,15 @@ export class Practice {
    * @param {number} n @param {string} from @returns {number}
    */
   gate(n, from) {
+    const to = this.stopBefore(n, from);
+    // The hint to step on is spent once the hand is over (the score says the end): gone for good,
+    // so that a step back does not bring it back.
+    if (this.hint && this.active && to === this.demo.total && this.demo.message === this.hint) this.demo.message = null;
+    return to;
+  }
+
+  /** @param {number} n @param {string} from @returns {number} */
+  stopBefore(n, from) {
     const demo = this.demo;
     if (!this.asks || n <= demo.n || from === "link" || from === "init" || demo.source !== "recorded") return n;
     if (this.active && this.decisions) {

@@ -126,7 +126,7 @@ export function renderView(view, demo, announce) {
     updateSeatPanel(view.table.panel, { seat, busy: demo.busy, confirmLeave: demo.session.confirmLeave, failure });
   }
   updateLive(view.live, {
-    status: demo.session.status, reason: demo.session.reason, busy: demo.busy, message: demo.practice ? demo.practice.panelMessage() : demo.message,
+    status: demo.session.status, reason: demo.session.reason, busy: demo.busy, message: demo.message,
     seats: trace.seats, seated: !!seat, turn: !!(seat && seat.you.decision),
     settings: demo.settings, settingsKey: JSON.stringify(demo.settings),
   });
