@@ -8,7 +8,7 @@ and bad values are refused with the key, what is allowed and the paragraph.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields, replace
 from typing import Any, Literal, Mapping
 
 from . import limits
@@ -53,227 +53,31 @@ class OptionInfo:
         return ", ".join(self.rules)
 
 
-def _w(en: str, ru: str) -> Words:
+def _both(en: str, ru: str) -> Words:
     return {"en": en, "ru": ru}
 
 
-CATALOGUE: tuple[OptionInfo, ...] = (
-    OptionInfo(
-        "playoff", ("p10", "p13"), "choice",
-        _w("Way of playing off the laid-aside cards", "Способ розыгрыша отложенных карт"),
-        _w("p13 says “the second stage … is played differently”: another way of playing off, instead of p10's, "
-           "or a second stage that follows the play-off by beating?",
-           "В §13 сказано, что «второй этап розыгрыша … производится по другому»: это другой способ розыгрыша "
-           "вместо описанного в §10 или второй этап, который следует за розыгрышем с отбоем?"),
-        (Choice("beating", _w("By beating", "С отбоем")), Choice("tricks", _w("By tricks", "На взятки")),
-         Choice("beating_then_tricks", _w("By beating, then by tricks", "Сначала с отбоем, потом на взятки"),
-                _w("By beating until a player runs out; then the cards still held are played off by tricks. The "
-                   "cards not beaten are fined when the first stage ends (p11), the cards still held at the end "
-                   "by suit (p15).",
-                   "С отбоем, пока у кого-нибудь не кончатся карты; затем оставшиеся на руках карты разыгрываются на "
-                   "взятки. За неотбитые карты штраф платят по окончании первого этапа (§11), за карты, оставшиеся "
-                   "на руках в конце, — по мастям (§15).")))),
-    OptionInfo(
-        "hosts_play", ("p1", "p2", "p5"), "choice",
-        _w("Cards dealt to the banker and the dealer", "Карты банкиру и сдающему"),
-        _w("p2 chooses the banker and the dealer “from among the players”, but in p1 the parents run the game.",
-           "По §2 банкира и сдающего выбирают «из игроков», но в §1 игру ведут родители."),
-        (Choice("no", _w("No: they only run the game", "Нет: они только ведут игру")),
-         Choice("yes", _w("Yes: they play as the last two seats", "Да: они играют на двух последних местах")))),
-    OptionInfo(
-        "stake", ("p4",), "number",
-        _w("Stake per player per round, in chips", "Взнос игрока за круг, в фишках"),
-        _w("p4 speaks of “a sum agreed in advance” and gives no figure.",
-           "По §4 участники «сдают заранее обусловленную сумму», но число не названо."),
-        minimum=1),
-    OptionInfo(
-        "contribution", ("p4", "p7"), "choice",
-        _w("The new stake after the first round", "Новый взнос после первого круга"),
-        _w("p7: “for the cards that won nothing a new stake is set”: the stake again, or a stake per such card?",
-           "§7: «за карты, ничего не выигравшие, устанавливают новый взнос»: снова тот же взнос или взнос за "
-           "каждую такую карту?"),
-        (Choice("every_round", _w("The stake again every round", "Тот же взнос каждый круг")),
-         Choice("per_losing_card", _w("The stake for each card that won nothing",
-                                      "Взнос за каждую карту, ничего не выигравшую")),
-         Choice("per_losing_player", _w("The stake from each player holding a card that won nothing",
-                                        "Взнос с каждого, у кого есть карта, ничего не выигравшая"),
-                _w("One stake from each player who laid a card aside in the round before; a player all of "
-                   "whose cards won pays nothing (p7).",
-                   "Один взнос с каждого игрока, который в прошлом круге отложил хотя бы одну карту; у кого "
-                   "выиграли все карты, тот не платит (§7).")))),
-    OptionInfo(
-        "spread", ("p4",), "choice",
-        _w("Spreading the sum over the four cards", "Распределение суммы по четырём картам"),
-        _w("p4: the banker spreads the sum “as he pleases”, but every card gets something.",
-           "§4: банкир распределяет сумму «произвольно», но на каждую карту что-нибудь ставится."),
-        (Choice("even", _w("As evenly as possible", "Как можно ровнее"),
-                _w("The remainder goes to the first cards.", "Остаток — на первые карты.")),
-         Choice("random", _w("At random", "Наугад"),
-                _w("One chip on each card, then every further chip on a card chosen at random.",
-                   "По фишке на каждую карту, остальные — на карты, выбранные наугад.")),
-         Choice("chosen", _w("As the banker chooses", "По выбору банкира"),
-                _w("The banker's own decision, a move of the game.", "Решает сам банкир: это ход в игре.")))),
-    OptionInfo(
-        "unclaimed", ("p4", "p5"), "choice",
-        _w("The chips on a card nobody holds", "Ставка на карте, которой ни у кого нет"),
-        _w("p5 gives the sum on a card only to a player who holds the same card; the text never says what becomes "
-           "of the chips nobody wins.",
-           "По §5 сумму на карте получает только тот, у кого такая же карта; что делать со ставкой, которую никто "
-           "не выиграл, текст не говорит."),
-        (Choice("carry", _w("Stays on the table for the next four", "Остаётся на столе для следующей четвёрки")),
-         Choice("banker", _w("The banker takes it", "Её забирает банкир")))),
-    OptionInfo(
-        "short_deal", ("p8",), "choice",
-        _w("A deal the dealer's deck cannot complete", "Сдача, на которую не хватает колоды сдающего"),
-        _w("p8: play goes on “until the banker's or the dealer's deck runs out”: until it is empty, or until it "
-           "cannot give everyone three cards?",
-           "§8: игра идёт «до окончания колоды банкира или сдающего»: пока колода не опустеет или пока её хватает, "
-           "чтобы сдать всем по три карты?"),
-        (Choice("deal_out", _w("What is left is dealt", "Сдаётся остаток")),
-         Choice("stop", _w("The lottery ends there", "Лотерея на этом кончается")))),
-    OptionInfo(
-        "short_pay", ("p4", "p7", "p8"), "choice",
-        _w("The stake in a short last round", "Взнос в коротком последнем круге"),
-        _w("p4: “those taking part in the game pay” the agreed sum; in a short last round, when what is left of the dealer's deck is "
-           "dealt, some players are dealt fewer than three cards, or none: does everyone still pay in full?",
-           "§4: «участвующие в игре сдают» условленную сумму; в коротком последнем круге, когда сдаётся остаток "
-           "колоды сдающего, кому-то достаётся меньше трёх карт или ни одной: платят ли всё равно все полностью?"),
-        (Choice("everyone", _w("Everyone pays in full", "Все платят полностью")),
-         Choice("dealt_only", _w("Only the players dealt cards pay", "Платят только те, кому сданы карты"),
-                _w("In full; a player dealt no card pays nothing.",
-                   "Полностью; кому не досталось ни одной карты, тот не платит.")),
-         Choice("pro_rata", _w("Each pays for the cards dealt to him", "Каждый платит за сданные ему карты"),
-                _w("A third of the usual payment for each card, rounded up to a whole chip.",
-                   "Треть обычного взноса за каждую карту, с округлением вверх до целой фишки.")))),
-    OptionInfo(
-        "deal", ("p5",), "choice",
-        _w("Dealing the three cards", "Сдача трёх карт"),
-        _w("p5: the dealer deals every player “three cards”: all three at once, or one at a time?",
-           "§5: сдающий сдаёт всем игрокам «по три карты»: сразу по три или по одной?"),
-        (Choice("packets", _w("Three at once to each player", "По три сразу каждому")),
-         Choice("single", _w("One at a time, three times round", "По одной, три раза по кругу")))),
-    OptionInfo(
-        "deal_start", ("p5", "p8"), "choice",
-        _w("The first seat dealt in each round", "Начало сдачи в каждом круге"),
-        _w("p5 and p8 say that the dealer deals, and deals “again”, but not from whom: from the first seat every "
-           "round, or one seat further to the left each round?",
-           "В §5 и §8 сказано, что сдающий сдаёт и «снова сдаёт», но не сказано, с кого начинать: каждый круг с "
-           "первого места или каждый круг на одно место левее?"),
-        (Choice("first_seat", _w("From the first seat every round", "Каждый круг с первого места")),
-         Choice("rotates", _w("One seat further left each round", "Каждый круг на место левее"),
-                _w("Round 1 from the first seat, round 2 from the second, and so on round the table.",
-                   "Первый круг — с первого места, второй — со второго, и так далее по кругу.")))),
-    OptionInfo(
-        "beat", ("p10",), "choice",
-        _w("The card that beats", "Карта, которая бьёт"),
-        _w("p10 says the neighbour “must beat” the cards, not with what.",
-           "В §10 сказано, что сосед «обязан отбить» карты, но не сказано чем."),
-        (Choice("same_suit", _w("A higher card of the same suit", "Старшая карта той же масти")),
-         Choice("any_suit", _w("Any card of a higher rank", "Любая карта старше достоинством")))),
-    OptionInfo(
-        "failed_defence", ("p10",), "choice",
-        _w("A pair of which only one card can be covered", "Пара, из которой можно покрыть только одну карту"),
-        _w("p10: a player who cannot beat takes the cards led to him; the text does not say what happens when he "
-           "can cover one card of two.",
-           "§10: кто не может отбиться, собирает выхоженные под него карты; что будет, если можно покрыть одну "
-           "карту из двух, не сказано."),
-        (Choice("take_all", _w("He takes both", "Он забирает обе")),
-         Choice("take_unbeaten", _w("He covers one and takes the other", "Одну он кроет, другую забирает")))),
-    OptionInfo(
-        "after_take", ("p10",), "choice",
-        _w("The lead after a failed defence", "Ход после того, как игрок не отбился"),
-        _w("p10: a player who has not beaten the cards led to him “misses his turn”: does the lead pass to his left "
-           "neighbour, or does the same player lead again, to the next one past him?",
-           "§10: игрок, не отбивший выхоженные под него карты, «пропускает ход»: ход переходит к его соседу слева "
-           "или тот же игрок ходит снова, уже под следующего?"),
-        (Choice("taker_left", _w("His left neighbour leads", "Ходит его сосед слева"),
-                _w("The lead he would have had by beating passes on to the next player.",
-                   "Ход, который он получил бы, отбившись, переходит к следующему игроку.")),
-         Choice("same_leader", _w("The same player leads again", "Тот же игрок ходит снова"),
-                _w("To the next player past the one who took the cards.",
-                   "Под следующего игрока после того, кто забрал карты.")))),
-    OptionInfo(
-        "last_lead", ("p10", "p11"), "choice",
-        _w("A lead of a player's last card", "Ход последней картой"),
-        _w("p11: the play-off ends “after one of the players has run out of cards”: is a lead of the leader's last "
-           "card still answered, as p10's “must beat” asks, or is the play-off over at once?",
-           "§11: розыгрыш кончается «после того, как у одного из игроков все карты кончились»: отбивают ли ход "
-           "последней картой, как требует «обязан отбить» из §10, или розыгрыш сразу окончен?"),
-        (Choice("answered", _w("The lead is answered first", "На ход сначала отвечают"),
-                _w("The neighbour beats or takes the cards; then the play-off ends.",
-                   "Сосед отбивается или забирает карты, и только потом розыгрыш кончается.")),
-         Choice("stop_at_once", _w("The play-off stops at once", "Розыгрыш сразу кончается"),
-                _w("The cards just led are discarded: nobody answers them.",
-                   "Только что выхоженные карты уходят в сброс: отбивать их не нужно.")),
-         Choice("stop_taken", _w("The play-off stops; the neighbour takes the cards",
-                                 "Розыгрыш кончается, соседу остаются выхоженные карты"),
-                _w("Nobody answers the cards just led: they join the neighbour's cards not beaten and are "
-                   "fined with them (p11).",
-                   "На только что выхоженные карты никто не отвечает: они ложатся к неотбитым картам соседа, "
-                   "и за них тоже платится штраф (§11).")))),
-    OptionInfo(
-        "penalty_pile", ("p11",), "choice",
-        _w("The fine for the cards not beaten", "Штраф за неотбитые карты"),
-        _w("p11: “the players who still have cards in hand pay a fine for each of them, and also for the "
-           "cards not beaten”: does the second part bind those players only?",
-           "§11: «игроки, у которых остались карты на руках, платят за каждую из них, а также за не отбитые при "
-           "розыгрыше карты»: относится ли вторая часть только к этим игрокам?"),
-        (Choice("holders_only", _w("Paid only by the players still holding cards", "Платят только те, у кого остались карты")),
-         Choice("everyone", _w("Paid by everyone who failed to beat", "Платит каждый, кто не отбился"),
-                _w("Even the player who ran out of cards pays for the cards he did not beat.",
-                   "Даже тот, у кого кончились карты, платит за карты, которые не отбил.")))),
-    OptionInfo(
-        "fine", ("p11",), "number",
-        _w("Fine per card, in chips", "Штраф за карту, в фишках"),
-        _w("p11 names a fine but no figure.", "В §11 назван штраф, но не его размер."),
-        minimum=0),
-    OptionInfo(
-        "suit_fines", ("p15",), "suit_fines",
-        _w("Fine by suit, in chips", "Штраф по мастям, в фишках"),
-        _w("p15 gives its figures “for example”: hearts 4, clubs 3, diamonds 2, spades 1.",
-           "§15 приводит цифры лишь для примера («например»): черви — 4, трефы — 3, бубны — 2, пики — 1."),
-        minimum=0),
-    OptionInfo(
-        "suit_fine_basis", ("p15",), "choice",
-        _w("Counting the suit fine", "Подсчёт штрафа по масти"),
-        _w("p15: “for the heart suit, 4 chips”: once for holding hearts, or for every heart held?",
-           "§15: «за червовую масть — 4 фишки»: один раз за масть или за каждую черву на руках?"),
-        (Choice("per_suit", _w("Once for each suit held", "Один раз за каждую масть")),
-         Choice("per_card", _w("For every card held", "За каждую карту")))),
-    OptionInfo(
-        "empty_hand_at_start", ("p9", "p11", "p14"), "choice",
-        _w("A player with no cards when the play-off begins", "Игрок без карт к началу розыгрыша"),
-        _w("A player whose every card won has nothing to play off: does he sit out, or has he already run out "
-           "of cards (p11, p14)?",
-           "У игрока, все карты которого выиграли, разыгрывать нечего: он не участвует — или у него уже "
-           "«все карты кончились» (§11)?"),
-        (Choice("sits_out", _w("He sits out", "Он не участвует")),
-         Choice("ends_playoff", _w("The play-off is over at once", "Розыгрыш сразу окончен")))),
-    OptionInfo(
-        "last_card", ("p14",), "choice",
-        _w("A last card played in the middle of a trick", "Последняя карта посреди взятки"),
-        _w("p14: cards are played “until one of the players has none”: is the trick still finished?",
-           "§14: карты разыгрываются, «пока у одного из игроков они не кончатся»: доигрывается ли взятка?"),
-        (Choice("finish_trick", _w("The trick is finished and taken", "Взятка доигрывается и берётся")),
-         Choice("stop_at_once", _w("The play-off stops at once", "Розыгрыш сразу кончается"),
-                _w("The cards of the unfinished trick are discarded.", "Карты неоконченной взятки сбрасываются.")))),
-    OptionInfo(
-        "tricks_end", ("p14", "p15"), "choice",
-        _w("When the play by tricks ends", "Когда кончается игра на взятки"),
-        _w("p14: “all the cards are played until one of the players has none left”; p15 fines “the player who "
-           "has cards”, one: does the play end when the first player runs out, or go on until one player alone "
-           "holds cards?",
-           "§14: «разыгрываются все карты, пока у одного из игроков они не кончатся»; по §15 платит «игрок, "
-           "имеющий каты» [sic], один: игра кончается, когда карты кончатся у первого игрока, или идёт, пока карты "
-           "не останутся только у одного?"),
-        (Choice("first_out", _w("When one player has no cards left", "Когда у одного из игроков кончатся карты")),
-         Choice("one_left", _w("When only one player still holds cards", "Когда карты остаются только у одного"),
-                _w("A player who runs out drops out of the tricks; the others play on, and the last holder pays "
-                   "by suit (p15).",
-                   "У кого кончились карты, тот выходит из игры на взятки; остальные играют дальше, и по мастям "
-                   "платит тот, у кого карты остались последним (§15).")))),
-)
-OPTION = {info.key: info for info in CATALOGUE}
+def _option(kind: Literal["choice", "number", "suit_fines"], default: Any, rules: tuple[str, ...], label: Words,
+            question: Words, choices: tuple[Choice, ...] = (), minimum: int = 0) -> Any:
+    """A field of `Options` carrying its catalogue entry (the key is the field's name)."""
+    info = OptionInfo("", rules, kind, label, question, choices, minimum)
+    return field(default=default, metadata={"option": info})
+
+
+def _choice(rules: tuple[str, ...], label: Words, question: Words, choices: tuple[Choice, ...]) -> Any:
+    """An open question with named readings; the first is the default."""
+    return _option("choice", choices[0].value, rules, label, question, choices)
+
+
+def _number(default: int, rules: tuple[str, ...], label: Words, question: Words, minimum: int = 0) -> Any:
+    return _option("number", default, rules, label, question, minimum=minimum)
+
+
+def _suit_fines(default: tuple[tuple[str, int], ...], rules: tuple[str, ...], label: Words, question: Words,
+                minimum: int = 0) -> Any:
+    return _option("suit_fines", default, rules, label, question, minimum=minimum)
+
+
 DEFAULT_SUIT_FINES = (("H", 4), ("C", 3), ("D", 2), ("S", 1))  # p15's example
 
 
@@ -302,29 +106,244 @@ def _parse_suit_fines(value: Any) -> tuple[tuple[str, int], ...]:
 
 @dataclass(frozen=True, slots=True)
 class Options:
-    """One value per open question; the defaults are the first values of the catalogue."""
+    """One value per open question. Each field is declared once, with its catalogue entry (its
+    paragraphs, kind, label, question and readings): `CATALOGUE` is read from these fields, in
+    their order, and a choice's default is its first reading."""
 
-    playoff: str = "beating"
-    hosts_play: str = "no"
-    stake: int = 4
-    contribution: str = "every_round"
-    spread: str = "even"
-    unclaimed: str = "carry"
-    short_deal: str = "deal_out"
-    short_pay: str = "everyone"
-    deal: str = "packets"
-    deal_start: str = "first_seat"
-    beat: str = "same_suit"
-    failed_defence: str = "take_all"
-    after_take: str = "taker_left"
-    last_lead: str = "answered"
-    penalty_pile: str = "holders_only"
-    fine: int = 1
-    suit_fines: tuple[tuple[str, int], ...] = DEFAULT_SUIT_FINES
-    suit_fine_basis: str = "per_suit"
-    empty_hand_at_start: str = "sits_out"
-    last_card: str = "finish_trick"
-    tricks_end: str = "first_out"
+    playoff: str = _choice(
+        ("p10", "p13"),
+        _both("Way of playing off the laid-aside cards", "Способ розыгрыша отложенных карт"),
+        _both("p13 says “the second stage … is played differently”: another way of playing off, instead of p10's, "
+           "or a second stage that follows the play-off by beating?",
+           "В §13 сказано, что «второй этап розыгрыша … производится по другому»: это другой способ розыгрыша "
+           "вместо описанного в §10 или второй этап, который следует за розыгрышем с отбоем?"),
+        (Choice("beating", _both("By beating", "С отбоем")), Choice("tricks", _both("By tricks", "На взятки")),
+         Choice("beating_then_tricks", _both("By beating, then by tricks", "Сначала с отбоем, потом на взятки"),
+                _both("By beating until a player runs out; then the cards still held are played off by tricks. The "
+                   "cards not beaten are fined when the first stage ends (p11), the cards still held at the end "
+                   "by suit (p15).",
+                   "С отбоем, пока у кого-нибудь не кончатся карты; затем оставшиеся на руках карты разыгрываются на "
+                   "взятки. За неотбитые карты штраф платят по окончании первого этапа (§11), за карты, оставшиеся "
+                   "на руках в конце, — по мастям (§15)."))))
+
+    hosts_play: str = _choice(
+        ("p1", "p2", "p5"),
+        _both("Cards dealt to the banker and the dealer", "Карты банкиру и сдающему"),
+        _both("p2 chooses the banker and the dealer “from among the players”, but in p1 the parents run the game.",
+           "По §2 банкира и сдающего выбирают «из игроков», но в §1 игру ведут родители."),
+        (Choice("no", _both("No: they only run the game", "Нет: они только ведут игру")),
+         Choice("yes", _both("Yes: they play as the last two seats", "Да: они играют на двух последних местах"))))
+
+    stake: int = _number(
+        4, ("p4",),
+        _both("Stake per player per round, in chips", "Взнос игрока за круг, в фишках"),
+        _both("p4 speaks of “a sum agreed in advance” and gives no figure.",
+           "По §4 участники «сдают заранее обусловленную сумму», но число не названо."),
+        minimum=1)
+
+    contribution: str = _choice(
+        ("p4", "p7"),
+        _both("The new stake after the first round", "Новый взнос после первого круга"),
+        _both("p7: “for the cards that won nothing a new stake is set”: the stake again, or a stake per such card?",
+           "§7: «за карты, ничего не выигравшие, устанавливают новый взнос»: снова тот же взнос или взнос за "
+           "каждую такую карту?"),
+        (Choice("every_round", _both("The stake again every round", "Тот же взнос каждый круг")),
+         Choice("per_losing_card", _both("The stake for each card that won nothing",
+                                      "Взнос за каждую карту, ничего не выигравшую")),
+         Choice("per_losing_player", _both("The stake from each player holding a card that won nothing",
+                                        "Взнос с каждого, у кого есть карта, ничего не выигравшая"),
+                _both("One stake from each player who laid a card aside in the round before; a player all of "
+                   "whose cards won pays nothing (p7).",
+                   "Один взнос с каждого игрока, который в прошлом круге отложил хотя бы одну карту; у кого "
+                   "выиграли все карты, тот не платит (§7)."))))
+
+    spread: str = _choice(
+        ("p4",),
+        _both("Spreading the sum over the four cards", "Распределение суммы по четырём картам"),
+        _both("p4: the banker spreads the sum “as he pleases”, but every card gets something.",
+           "§4: банкир распределяет сумму «произвольно», но на каждую карту что-нибудь ставится."),
+        (Choice("even", _both("As evenly as possible", "Как можно ровнее"),
+                _both("The remainder goes to the first cards.", "Остаток — на первые карты.")),
+         Choice("random", _both("At random", "Наугад"),
+                _both("One chip on each card, then every further chip on a card chosen at random.",
+                   "По фишке на каждую карту, остальные — на карты, выбранные наугад.")),
+         Choice("chosen", _both("As the banker chooses", "По выбору банкира"),
+                _both("The banker's own decision, a move of the game.", "Решает сам банкир: это ход в игре."))))
+
+    unclaimed: str = _choice(
+        ("p4", "p5"),
+        _both("The chips on a card nobody holds", "Ставка на карте, которой ни у кого нет"),
+        _both("p5 gives the sum on a card only to a player who holds the same card; the text never says what becomes "
+           "of the chips nobody wins.",
+           "По §5 сумму на карте получает только тот, у кого такая же карта; что делать со ставкой, которую никто "
+           "не выиграл, текст не говорит."),
+        (Choice("carry", _both("Stays on the table for the next four", "Остаётся на столе для следующей четвёрки")),
+         Choice("banker", _both("The banker takes it", "Её забирает банкир"))))
+
+    short_deal: str = _choice(
+        ("p8",),
+        _both("A deal the dealer's deck cannot complete", "Сдача, на которую не хватает колоды сдающего"),
+        _both("p8: play goes on “until the banker's or the dealer's deck runs out”: until it is empty, or until it "
+           "cannot give everyone three cards?",
+           "§8: игра идёт «до окончания колоды банкира или сдающего»: пока колода не опустеет или пока её хватает, "
+           "чтобы сдать всем по три карты?"),
+        (Choice("deal_out", _both("What is left is dealt", "Сдаётся остаток")),
+         Choice("stop", _both("The lottery ends there", "Лотерея на этом кончается"))))
+
+    short_pay: str = _choice(
+        ("p4", "p7", "p8"),
+        _both("The stake in a short last round", "Взнос в коротком последнем круге"),
+        _both("p4: “those taking part in the game pay” the agreed sum; in a short last round, when what is left of the dealer's deck is "
+           "dealt, some players are dealt fewer than three cards, or none: does everyone still pay in full?",
+           "§4: «участвующие в игре сдают» условленную сумму; в коротком последнем круге, когда сдаётся остаток "
+           "колоды сдающего, кому-то достаётся меньше трёх карт или ни одной: платят ли всё равно все полностью?"),
+        (Choice("everyone", _both("Everyone pays in full", "Все платят полностью")),
+         Choice("dealt_only", _both("Only the players dealt cards pay", "Платят только те, кому сданы карты"),
+                _both("In full; a player dealt no card pays nothing.",
+                   "Полностью; кому не досталось ни одной карты, тот не платит.")),
+         Choice("pro_rata", _both("Each pays for the cards dealt to him", "Каждый платит за сданные ему карты"),
+                _both("A third of the usual payment for each card, rounded up to a whole chip.",
+                   "Треть обычного взноса за каждую карту, с округлением вверх до целой фишки."))))
+
+    deal: str = _choice(
+        ("p5",),
+        _both("Dealing the three cards", "Сдача трёх карт"),
+        _both("p5: the dealer deals every player “three cards”: all three at once, or one at a time?",
+           "§5: сдающий сдаёт всем игрокам «по три карты»: сразу по три или по одной?"),
+        (Choice("packets", _both("Three at once to each player", "По три сразу каждому")),
+         Choice("single", _both("One at a time, three times round", "По одной, три раза по кругу"))))
+
+    deal_start: str = _choice(
+        ("p5", "p8"),
+        _both("The first seat dealt in each round", "Начало сдачи в каждом круге"),
+        _both("p5 and p8 say that the dealer deals, and deals “again”, but not from whom: from the first seat every "
+           "round, or one seat further to the left each round?",
+           "В §5 и §8 сказано, что сдающий сдаёт и «снова сдаёт», но не сказано, с кого начинать: каждый круг с "
+           "первого места или каждый круг на одно место левее?"),
+        (Choice("first_seat", _both("From the first seat every round", "Каждый круг с первого места")),
+         Choice("rotates", _both("One seat further left each round", "Каждый круг на место левее"),
+                _both("Round 1 from the first seat, round 2 from the second, and so on round the table.",
+                   "Первый круг — с первого места, второй — со второго, и так далее по кругу."))))
+
+    beat: str = _choice(
+        ("p10",),
+        _both("The card that beats", "Карта, которая бьёт"),
+        _both("p10 says the neighbour “must beat” the cards, not with what.",
+           "В §10 сказано, что сосед «обязан отбить» карты, но не сказано чем."),
+        (Choice("same_suit", _both("A higher card of the same suit", "Старшая карта той же масти")),
+         Choice("any_suit", _both("Any card of a higher rank", "Любая карта старше достоинством"))))
+
+    failed_defence: str = _choice(
+        ("p10",),
+        _both("A pair of which only one card can be covered", "Пара, из которой можно покрыть только одну карту"),
+        _both("p10: a player who cannot beat takes the cards led to him; the text does not say what happens when he "
+           "can cover one card of two.",
+           "§10: кто не может отбиться, собирает выхоженные под него карты; что будет, если можно покрыть одну "
+           "карту из двух, не сказано."),
+        (Choice("take_all", _both("He takes both", "Он забирает обе")),
+         Choice("take_unbeaten", _both("He covers one and takes the other", "Одну он кроет, другую забирает"))))
+
+    after_take: str = _choice(
+        ("p10",),
+        _both("The lead after a failed defence", "Ход после того, как игрок не отбился"),
+        _both("p10: a player who has not beaten the cards led to him “misses his turn”: does the lead pass to his left "
+           "neighbour, or does the same player lead again, to the next one past him?",
+           "§10: игрок, не отбивший выхоженные под него карты, «пропускает ход»: ход переходит к его соседу слева "
+           "или тот же игрок ходит снова, уже под следующего?"),
+        (Choice("taker_left", _both("His left neighbour leads", "Ходит его сосед слева"),
+                _both("The lead he would have had by beating passes on to the next player.",
+                   "Ход, который он получил бы, отбившись, переходит к следующему игроку.")),
+         Choice("same_leader", _both("The same player leads again", "Тот же игрок ходит снова"),
+                _both("To the next player past the one who took the cards.",
+                   "Под следующего игрока после того, кто забрал карты."))))
+
+    last_lead: str = _choice(
+        ("p10", "p11"),
+        _both("A lead of a player's last card", "Ход последней картой"),
+        _both("p11: the play-off ends “after one of the players has run out of cards”: is a lead of the leader's last "
+           "card still answered, as p10's “must beat” asks, or is the play-off over at once?",
+           "§11: розыгрыш кончается «после того, как у одного из игроков все карты кончились»: отбивают ли ход "
+           "последней картой, как требует «обязан отбить» из §10, или розыгрыш сразу окончен?"),
+        (Choice("answered", _both("The lead is answered first", "На ход сначала отвечают"),
+                _both("The neighbour beats or takes the cards; then the play-off ends.",
+                   "Сосед отбивается или забирает карты, и только потом розыгрыш кончается.")),
+         Choice("stop_at_once", _both("The play-off stops at once", "Розыгрыш сразу кончается"),
+                _both("The cards just led are discarded: nobody answers them.",
+                   "Только что выхоженные карты уходят в сброс: отбивать их не нужно.")),
+         Choice("stop_taken", _both("The play-off stops; the neighbour takes the cards",
+                                 "Розыгрыш кончается, соседу остаются выхоженные карты"),
+                _both("Nobody answers the cards just led: they join the neighbour's cards not beaten and are "
+                   "fined with them (p11).",
+                   "На только что выхоженные карты никто не отвечает: они ложатся к неотбитым картам соседа, "
+                   "и за них тоже платится штраф (§11)."))))
+
+    penalty_pile: str = _choice(
+        ("p11",),
+        _both("The fine for the cards not beaten", "Штраф за неотбитые карты"),
+        _both("p11: “the players who still have cards in hand pay a fine for each of them, and also for the "
+           "cards not beaten”: does the second part bind those players only?",
+           "§11: «игроки, у которых остались карты на руках, платят за каждую из них, а также за не отбитые при "
+           "розыгрыше карты»: относится ли вторая часть только к этим игрокам?"),
+        (Choice("holders_only", _both("Paid only by the players still holding cards", "Платят только те, у кого остались карты")),
+         Choice("everyone", _both("Paid by everyone who failed to beat", "Платит каждый, кто не отбился"),
+                _both("Even the player who ran out of cards pays for the cards he did not beat.",
+                   "Даже тот, у кого кончились карты, платит за карты, которые не отбил."))))
+
+    fine: int = _number(
+        1, ("p11",),
+        _both("Fine per card, in chips", "Штраф за карту, в фишках"),
+        _both("p11 names a fine but no figure.", "В §11 назван штраф, но не его размер."),
+        minimum=0)
+
+    suit_fines: tuple[tuple[str, int], ...] = _suit_fines(
+        DEFAULT_SUIT_FINES, ("p15",),
+        _both("Fine by suit, in chips", "Штраф по мастям, в фишках"),
+        _both("p15 gives its figures “for example”: hearts 4, clubs 3, diamonds 2, spades 1.",
+           "§15 приводит цифры лишь для примера («например»): черви — 4, трефы — 3, бубны — 2, пики — 1."),
+        minimum=0)
+
+    suit_fine_basis: str = _choice(
+        ("p15",),
+        _both("Counting the suit fine", "Подсчёт штрафа по масти"),
+        _both("p15: “for the heart suit, 4 chips”: once for holding hearts, or for every heart held?",
+           "§15: «за червовую масть — 4 фишки»: один раз за масть или за каждую черву на руках?"),
+        (Choice("per_suit", _both("Once for each suit held", "Один раз за каждую масть")),
+         Choice("per_card", _both("For every card held", "За каждую карту"))))
+
+    empty_hand_at_start: str = _choice(
+        ("p9", "p11", "p14"),
+        _both("A player with no cards when the play-off begins", "Игрок без карт к началу розыгрыша"),
+        _both("A player whose every card won has nothing to play off: does he sit out, or has he already run out "
+           "of cards (p11, p14)?",
+           "У игрока, все карты которого выиграли, разыгрывать нечего: он не участвует — или у него уже "
+           "«все карты кончились» (§11)?"),
+        (Choice("sits_out", _both("He sits out", "Он не участвует")),
+         Choice("ends_playoff", _both("The play-off is over at once", "Розыгрыш сразу окончен"))))
+
+    last_card: str = _choice(
+        ("p14",),
+        _both("A last card played in the middle of a trick", "Последняя карта посреди взятки"),
+        _both("p14: cards are played “until one of the players has none”: is the trick still finished?",
+           "§14: карты разыгрываются, «пока у одного из игроков они не кончатся»: доигрывается ли взятка?"),
+        (Choice("finish_trick", _both("The trick is finished and taken", "Взятка доигрывается и берётся")),
+         Choice("stop_at_once", _both("The play-off stops at once", "Розыгрыш сразу кончается"),
+                _both("The cards of the unfinished trick are discarded.", "Карты неоконченной взятки сбрасываются."))))
+
+    tricks_end: str = _choice(
+        ("p14", "p15"),
+        _both("When the play by tricks ends", "Когда кончается игра на взятки"),
+        _both("p14: “all the cards are played until one of the players has none left”; p15 fines “the player who "
+           "has cards”, one: does the play end when the first player runs out, or go on until one player alone "
+           "holds cards?",
+           "§14: «разыгрываются все карты, пока у одного из игроков они не кончатся»; по §15 платит «игрок, "
+           "имеющий каты» [sic], один: игра кончается, когда карты кончатся у первого игрока, или идёт, пока карты "
+           "не останутся только у одного?"),
+        (Choice("first_out", _both("When one player has no cards left", "Когда у одного из игроков кончатся карты")),
+         Choice("one_left", _both("When only one player still holds cards", "Когда карты остаются только у одного"),
+                _both("A player who runs out drops out of the tricks; the others play on, and the last holder pays "
+                   "by suit (p15).",
+                   "У кого кончились карты, тот выходит из игры на взятки; остальные играют дальше, и по мастям "
+                   "платит тот, у кого карты остались последним (§15)."))))
 
     def __post_init__(self) -> None:
         # Options made directly are checked as strictly as those read from a file.
@@ -386,9 +405,8 @@ def format_suit_fines(fines: tuple[tuple[str, int], ...]) -> str:
     return " ".join(f"{s}={n}" for s, n in fines)
 
 
-# The catalogue and the dataclass name the same options in the same order, defaults first.
-assert [f.name for f in fields(Options)] == list(OPTION)
-assert all(getattr(Options(), i.key) == i.values[0] for i in CATALOGUE if i.kind == "choice")
+CATALOGUE: tuple[OptionInfo, ...] = tuple(replace(f.metadata["option"], key=f.name) for f in fields(Options))
+OPTION = {info.key: info for info in CATALOGUE}
 
 
 @dataclass(frozen=True, slots=True)

@@ -84,15 +84,3 @@ def test_the_browsers_plural_categories_are_the_engines() -> None:
         assert intl[lang] == [plural_category(n, lang) for n in numbers], lang
 
 
-def test_docs_rules_lists_every_option_as_the_engine_does() -> None:
-    text = (REPO / "docs" / "rules.md").read_text(encoding="utf-8")
-    found = re.findall(r"^### `(\w+)`\n+(.+)\n+Paragraphs: (.+)$", text, re.M)
-    assert [key for key, _, _ in found] == [info.key for info in CATALOGUE]
-    default = Options().to_mapping()
-    for (key, values, paragraphs), info in zip(found, CATALOGUE):
-        assert paragraphs.strip().rstrip(".") == ", ".join(info.rules), key
-        if info.kind == "choice":
-            listed = re.findall(r"`(\w+)`", values)
-            assert listed == list(info.values) and f"`{default[key]}` (default)" in values, key
-        else:
-            assert str(default[key]) in values, key
