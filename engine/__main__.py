@@ -315,8 +315,11 @@ def _print_figures(f: dict[str, Any]) -> None:
     b, g = f["banker"], f["game"]
     print(f"banker    {b['mean']:+.3f} ± {b['ci95']:.3f} a game (sd {b['sd']:.3f}); takes something in "
           f"{100 * b['share_positive']:.1f}% of games")
+    # The fines laid apart to be played for (fines_to, p12) and the kitty kept apart (kitty, p15), when kept.
+    apart = [(key, label) for key, label, option in (("prize_out", "prize out", "fines_to"),
+                                                      ("kitty_out", "kitty out", "kitty")) if option in f["options"]]
     for key, label in (("rounds", "rounds"), ("steps", "steps"), ("decisions", "decisions"), ("fines", "fines"),
-                       ("pool_out", "pool out"), ("pool_in", "pool in")):
+                       ("pool_out", "pool out"), *apart, ("pool_in", "pool in")):
         m = g[key]
         span = f" (from {m['min']} to {m['max']})" if "min" in m else ""
         print(f"{label:<9} {m['mean']:.3f} a game, sd {m['sd']:.3f}{span}")

@@ -35,6 +35,8 @@ class GameStart(Event):
     banker: str
     dealer: str
     pool: int
+    prize: int = 0  # fines carried in to be played for in this game's play-off (fines_to = playoff_prize, p12)
+    kitty: int = 0  # the kitty carried in, kept apart (kitty = kept_apart, p15)
 
 
 @dataclass(frozen=True, slots=True)
@@ -185,6 +187,7 @@ class Trick(Event):
     who: str
     cards: Cards
     next_leader: str | None  # the taker leads the next trick (p13); None: a player has run out, play is over
+    out: Sequence[str] = ()  # tricks_end = one_left: who ran out at this trick and drops out, play going on
 
 
 @dataclass(frozen=True, slots=True)
@@ -218,6 +221,19 @@ class PlayoffEnd(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class PrizeWon(Event):
+    """`fines_to = playoff_prize` (p12): the fines the last game laid apart go to the first player to
+    run out of cards in the play-off by beating; players who ran out together share them, and what
+    does not divide evenly waits for the next game."""
+
+    kind = "prize"
+    winners: Sequence[str]
+    each: int
+    amount: int  # the whole prize played for
+    left: int  # the chips that do not divide evenly among the winners: they wait
+
+
+@dataclass(frozen=True, slots=True)
 class Fine(Event):
     """The play-off by beating (p11): a fine per card in hand and per card not beaten."""
 
@@ -227,6 +243,7 @@ class Fine(Event):
     hand: int
     penalty: int
     per_card: int
+    to_prize: bool = False  # fines_to = playoff_prize: laid apart for the next game's play-off (p12)
 
 
 @dataclass(frozen=True, slots=True)
@@ -239,6 +256,7 @@ class SuitFine(Event):
     hand: int
     by_suit: Mapping[str, int]
     basis: str  # per_card | per_suit
+    kept_apart: bool = False  # kitty = kept_apart: the kitty is not carried into the pool (p15)
 
 
 @dataclass(frozen=True, slots=True)
@@ -247,6 +265,9 @@ class GameEnd(Event):
     pool: int
     nets: Mapping[str, int]
     banker_net: int
+    prize: int = 0  # fines laid apart for the next game's play-off (fines_to = playoff_prize, p12)
+    kitty: int = 0  # the kitty kept apart, as it now stands (kitty = kept_apart, p15)
+    kitty_kept: bool = False  # kitty = kept_apart: the kitty is not in the pool carried
 
 
 def _plain(value: Any) -> Any:

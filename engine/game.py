@@ -19,7 +19,7 @@ from . import events as ev
 from .actions import Action, Beat, Lead, Play, Stake, Take, parse_action
 from .cards import FULL_DECK, Card, check_deck, parse_cards
 from .errors import EngineError
-from .options import MAX_SEED, Options, OptionError, Table
+from .options import MAX_SEED, Options, OptionError, Table, check_carried
 from .rng import Stream
 
 BANKER = -1  # `to_act` of the banker's own decision (spread = chosen); seats are 0..n-1
@@ -155,6 +155,10 @@ STATE: tuple[Part, ...] = (
     Part("banker_discard", lambda g: [], list, cards=lambda g: {"banker_discard": list(g.banker_discard)},  # p6
          view=("banker_discard", lambda g: len(g.banker_discard))),
     Part("pool", lambda g: g.pool_in, _same, view=("pool", lambda g: g.pool)),  # chips on the table not on a card
+    # Fines laid apart to be played for in a play-off (fines_to = playoff_prize, p12): those carried
+    # in until this game's play-off is won, then this game's fines for the next.
+    Part("prize", lambda g: g.prize_in, _same, view=("prize", lambda g: g.prize)),
+    Part("kitty", lambda g: g.kitty_in, _same, view=("kitty", lambda g: g.kitty)),  # kept apart (kitty, p15)
     Part("banker_net", lambda g: 0, _same, view=("banker_net", lambda g: g.banker_net)),
     Part("led", lambda g: [], list),
     Part("last_winner", lambda g: None, _same),
@@ -179,6 +183,8 @@ class Game:
     options: Options
     seed: int
     pool_in: int
+    prize_in: int
+    kitty_in: int
     given_decks: tuple[tuple[Card, ...], tuple[Card, ...]] | None
     banker_deck: tuple[Card, ...]
     dealer_deck: tuple[Card, ...]
@@ -205,6 +211,8 @@ class Game:
     discard: list[Card]
     banker_discard: list[Card]
     pool: int
+    prize: int
+    kitty: int
     banker_net: int
     led: list[Card]
     last_winner: int | None
@@ -226,14 +234,19 @@ class Game:
         seed: int = 0,
         decks: tuple[tuple[Card, ...], tuple[Card, ...]] | None = None,
         pool: int = 0,
+        prize: int = 0,
+        kitty: int = 0,
         observer: Callable[[Game, ev.Event], None] | None = None,
     ) -> None:
         options = options or Options()
         table.check(options)
-        for key, value, maximum in (("pool", pool, None), ("seed", seed, MAX_SEED)):
+        for key, value, maximum in (("pool", pool, None), ("prize", prize, None), ("kitty", kitty, None),
+                                    ("seed", seed, MAX_SEED)):
             if not isinstance(value, int) or isinstance(value, bool) or value < 0 or (maximum and value > maximum):
                 raise OptionError("not_whole", key=key, value=value, minimum=0, maximum=maximum)
+        check_carried(options, prize, kitty)
         self.table, self.options, self.seed, self.pool_in = table, options, seed, pool
+        self.prize_in, self.kitty_in = prize, kitty
         self.given_decks = None
         if decks is not None:
             self.given_decks = (check_deck(decks[0], "banker"), check_deck(decks[1], "dealer"))
@@ -341,7 +354,8 @@ class Game:
 
     def replay(self, actions: list[Action] | None = None) -> Game:
         """A fresh game with the same set-up and the given (default: the same) decisions."""
-        game = Game(self.table, self.options, seed=self.seed, decks=self.given_decks, pool=self.pool_in)
+        game = Game(self.table, self.options, seed=self.seed, decks=self.given_decks, pool=self.pool_in,
+                    prize=self.prize_in, kitty=self.kitty_in)
         for action in self.actions if actions is None else actions:
             game.apply(action)
         return game
@@ -355,6 +369,8 @@ class Game:
             "decks": None if self.given_decks is None else
             {"banker": " ".join(map(str, self.given_decks[0])), "dealer": " ".join(map(str, self.given_decks[1]))},
             "pool": self.pool_in,
+            **({"prize": self.prize_in} if self.prize_in else {}),
+            **({"kitty": self.kitty_in} if self.kitty_in else {}),
             "actions": [str(a) for a in self.actions],
         }
 
@@ -364,7 +380,7 @@ class Game:
         decks = data.get("decks")
         game = cls(table, Options.from_mapping(data.get("options", {})), seed=data.get("seed", 0),
                    decks=None if decks is None else (parse_cards(decks["banker"]), parse_cards(decks["dealer"])),
-                   pool=data.get("pool", 0))
+                   pool=data.get("pool", 0), prize=data.get("prize", 0), kitty=data.get("kitty", 0))
         for text in data.get("actions", []):
             game.apply(parse_action(text))
         return game
@@ -440,7 +456,8 @@ class Game:
     def _start(self) -> None:
         # p2: the table, the two hosts and their decks.
         self.phase = Phase.ROUND
-        self._emit(ev.GameStart(("p2",), list(self.seats), self.table.banker, self.table.dealer, self.pool_in))
+        self._emit(ev.GameStart(("p2",), list(self.seats), self.table.banker, self.table.dealer, self.pool_in,
+                                self.prize_in, self.kitty_in))
 
     def _round(self) -> None:
         # p8: play goes on until the banker's or the dealer's deck runs out.
@@ -636,6 +653,8 @@ class Game:
         self._emit(ev.PlayoffStart(("p9", rule), way, self.seats[leader],
                                    None if self.last_winner is None else self.seats[self.last_winner], empty, reason,
                                    [self.seats[s] for s in holders]))
+        if reason == "empty_hand" and way == "beating":
+            self._award_prize(self.ended_by)  # they have already run out (empty_hand_at_start = ends_playoff)
 
     def _not_played(self, piles: list[list[Card]]) -> str | None:
         """Why the play-off of these piles ends before it starts: fewer than two hold cards (too_few),
@@ -798,7 +817,8 @@ class Game:
         # cards in hand are not (they go on), but are played off by tricks (p13) by the players who
         # still hold cards, the others sitting out; the last prize-taker leads, or the next on his
         # left with cards. Fewer than two holders: no tricks, and the holders pay by suit (p15).
-        out = [self.seats[s] for s in self.ended_by]
+        ran_out = list(self.ended_by)
+        out = [self.seats[s] for s in ran_out]
         self.active = [bool(hand) for hand in self.hands]
         holders = [s for s in range(self.n) if self.hands[s]]
         first = self.last_winner if self.last_winner is not None else 0
@@ -816,12 +836,12 @@ class Game:
                                   None if self.last_winner is None else self.seats[self.last_winner],
                                   [self.seats[s] for s in range(self.n) if not self.hands[s]], reason,
                                   [self.seats[s] for s in holders]))
+        self._award_prize(ran_out)
         for seat, amount in fines:
             if amount:
-                self.nets[seat] -= amount
-                self.pool += amount
+                self._collect_fine(seat, amount)
                 self._emit(ev.Fine(("p11", "p12"), self.seats[seat], amount, 0, len(self.penalty[seat]),
-                                   self.options.fine))
+                                   self.options.fine, self.options.fines_to == "playoff_prize"))
 
     # ------------------------------------------------------------------ play-off by tricks (p13–p15)
 
@@ -856,10 +876,12 @@ class Game:
         cards = [c for _, c in self.table_cards]
         self.tricks[taker].extend(cards)
         self.table_cards = []
+        ran_out = [self.seats[s] for s in range(self.n) if self.active[s] and not self.hands[s]]
         self._next_or_end(Phase.TRICK, taker)  # p14: all cards are played until one player has none
-        self._emit(ev.Trick(("p13",), self.seats[taker], cards,
-                            self.seats[self.to_act] if self.phase is Phase.TRICK and self.to_act is not None
-                            else None))
+        leader = self.to_act if self.phase is Phase.TRICK else None
+        # Under tricks_end = one_left, who ran out at this trick drops out, and the others play on.
+        self._emit(ev.Trick(("p13",), self.seats[taker], cards, None if leader is None else self.seats[leader],
+                            [] if leader is None else ran_out))
 
     def _abandon_trick(self) -> None:
         # p14, `last_card = stop_at_once`: the unfinished trick is discarded.
@@ -878,38 +900,71 @@ class Game:
         self.phase = Phase.FINES
         self._emit(ev.PlayoffEnd((rule,), [self.seats[s] for s in self.ended_by],
                                  [self.seats[s] for s in range(self.n) if self.hands[s]]))
+        if self.options.playoff == "beating":
+            self._award_prize(self.ended_by)
+
+    def _award_prize(self, winners: list[int]) -> None:
+        """p12, `fines_to = playoff_prize`: the fines laid apart go to the player whose cards ran out
+        first in the play-off by beating; players who ran out at once share them, and the chips
+        that do not divide evenly wait for the next game, as the whole prize does when the play-off
+        was not played."""
+        amount = self.prize
+        if not amount or not winners:
+            return
+        each, left = divmod(amount, len(winners))
+        for seat in winners:
+            self.nets[seat] += each
+        self.prize = left
+        self._emit(ev.PrizeWon(("p12",), [self.seats[s] for s in winners], each, amount, left))
+
+    def _collect_fine(self, seat: int, amount: int) -> None:
+        # p12: the fine goes "to be played for in the next game": into its pool, or (fines_to) laid
+        # apart as the prize of its play-off.
+        self.nets[seat] -= amount
+        if self.options.fines_to == "playoff_prize":
+            self.prize += amount
+        else:
+            self.pool += amount
 
     def _fines(self) -> None:
         options = self.options
         self.phase = Phase.END
         for seat in range(self.n):
             hand, penalty = self.hands[seat], self.penalty[seat]
-            event: ev.Event
             if options.playoff == "beating":
                 # p11: a fine for every card in hand, and for every card not beaten (`penalty_pile`).
                 fined_penalty = len(penalty) if (hand or options.penalty_pile == "everyone") else 0
                 amount = options.fine * (len(hand) + fined_penalty)
-                event = ev.Fine(("p11", "p12"), self.seats[seat], amount, len(hand), fined_penalty, options.fine)
-            else:
-                # p15: whoever still holds cards pays into the kitty by suit: for every card, or
-                # (`suit_fine_basis = per_suit`) once for each suit he holds. (Under beating_then_tricks
-                # the cards not beaten were fined when the stage by beating ended, p11.)
-                by_suit = {s: sum(1 for c in hand if c.suit == s) for s in "SHDC" if any(c.suit == s for c in hand)}
-                per_card = options.suit_fine_basis == "per_card"
-                amount = sum(options.suit_fine(s) * (n if per_card else 1) for s, n in by_suit.items())
-                event = ev.SuitFine(("p15",), self.seats[seat], amount, len(hand), by_suit, options.suit_fine_basis)
+                if amount:
+                    self._collect_fine(seat, amount)
+                    self._emit(ev.Fine(("p11", "p12"), self.seats[seat], amount, len(hand), fined_penalty, options.fine,
+                                       options.fines_to == "playoff_prize"))
+                continue
+            # p15: whoever still holds cards pays into the kitty by suit: for every card, or
+            # (`suit_fine_basis = per_suit`) once for each suit he holds. (Under beating_then_tricks
+            # the cards not beaten were fined when the stage by beating ended, p11.)
+            by_suit = {s: sum(1 for c in hand if c.suit == s) for s in "SHDC" if any(c.suit == s for c in hand)}
+            per_card = options.suit_fine_basis == "per_card"
+            amount = sum(options.suit_fine(s) * (n if per_card else 1) for s, n in by_suit.items())
             if amount:
+                # The kitty goes on with the pool, or (kitty = kept_apart) is kept apart from it.
+                kept = options.kitty == "kept_apart"
                 self.nets[seat] -= amount
-                self.pool += amount
-                self._emit(event)
+                if kept:
+                    self.kitty += amount
+                else:
+                    self.pool += amount
+                self._emit(ev.SuitFine(("p15",), self.seats[seat], amount, len(hand), by_suit,
+                                       options.suit_fine_basis, kept))
 
     def _end(self) -> None:
-        # p12: the fines, with whatever else lies on the table, go to the next game's pool; by
-        # tricks the payments went into the kitty (p15), which goes on to the next game likewise.
+        # p12: the fines, with whatever else lies on the table, go to the next game's pool (or, under
+        # fines_to = playoff_prize, are laid apart for its play-off); by tricks the payments went into
+        # the kitty (p15), which goes on to the next game likewise, or is kept apart (kitty).
         self.phase, self.to_act = Phase.OVER, None
         rules = {"beating": ("p12",), "tricks": ("p15",)}.get(self.options.playoff, ("p12", "p15"))
         self._emit(ev.GameEnd(rules, self.pool, {s: self.nets[i] for i, s in enumerate(self.seats)},
-                              self.banker_net))
+                              self.banker_net, self.prize, self.kitty, self.options.kitty == "kept_apart"))
 
 
 _STEPS: dict[Phase, Callable[[Game], None]] = {

@@ -70,8 +70,10 @@ class LiveError(EngineError):
 
 
 def setup_record(setup: dict[str, Any], lang: str = "en") -> Record:
-    """A record from the demo's set-up: {table, options, seed, decks, pool, actions, notes}. Every
-    size is checked (limits.py) before anything is made from it: a name, a card, a move."""
+    """A record from the demo's set-up: {table, options, seed, decks, pool, prize, kitty, actions,
+    notes}. Every size is checked (limits.py) before anything is made from it: a name, a card, a move.
+    Fines carried in to be played for, or a kitty kept apart, under options switched to a reading
+    that does not keep them apart go into the pool, where that reading puts them (p12, p15)."""
     table_data = setup["table"]
     options = Options.from_mapping(setup.get("options") or {})  # (hosts_play sets the players' limit)
     hosts_play = options.hosts_play == "yes"
@@ -89,6 +91,12 @@ def setup_record(setup: dict[str, Any], lang: str = "en") -> Record:
     table = Table(names, table_data["banker"], table_data["dealer"])
     seed = whole_number(setup.get("seed") or 0, "seed", 0, maximum=MAX_SEED)
     pool = whole_number(setup.get("pool") or 0, "pool", 0, maximum=MAX_CHIPS)
+    prize = whole_number(setup.get("prize") or 0, "prize", 0, maximum=MAX_CHIPS)
+    kitty = whole_number(setup.get("kitty") or 0, "kitty", 0, maximum=MAX_CHIPS)
+    if options.fines_to != "playoff_prize" or options.playoff == "tricks":
+        pool, prize = pool + prize, 0
+    if options.kitty != "kept_apart":
+        pool, kitty = pool + kitty, 0
     games = whole_number(setup.get("games") or 1, "games", 1, "p12", maximum=MAX_GAMES)
     actions = setup.get("actions") or []
     limits.items(len(actions), "moves", MAX_MOVES)
@@ -105,6 +113,8 @@ def setup_record(setup: dict[str, Any], lang: str = "en") -> Record:
         seed=seed,
         decks=None if decks is None else (parse_cards(decks["banker"]), parse_cards(decks["dealer"])),
         pool=pool,
+        prize=prize,
+        kitty=kitty,
         moves=[parse_action(limits.text(str(a), "move", MAX_MOVE_CHARS)) for a in actions],
         notes=[Note(n["step"], n["en"], n["ru"]) for n in notes],
         games=games,

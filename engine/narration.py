@@ -68,9 +68,14 @@ def _game_start(e: ev.GameStart, lang: str) -> str:
     seats = list_text(e.seats, lang)
     if lang == "en":
         text = f"{e.banker} is the banker and {e.dealer} the dealer, each with a deck of 52 cards; the players are {seats}."
-        return text + (f" The pool carried in holds {chips(e.pool, lang)}." if e.pool else "")
+        text += f" The pool carried in holds {chips(e.pool, lang)}." if e.pool else ""
+        text += (f" {chips(e.prize, lang).capitalize()} of fines {'is' if e.prize == 1 else 'are'} laid apart, to be "
+                 "played for in the play-off." if e.prize else "")
+        return text + (f" The kitty, kept apart, holds {chips(e.kitty, lang)}." if e.kitty else "")
     text = f"Банкир — {e.banker}, сдающий — {e.dealer}, у каждого колода в 52 листа; играют {seats}."
-    return text + (f" В банке с прошлого кона {chips(e.pool, lang)}." if e.pool else "")
+    text += f" В банке с прошлого кона {chips(e.pool, lang)}." if e.pool else ""
+    text += f" Штраф, отложенный на розыгрыш, — {chips(e.prize, lang)}." if e.prize else ""
+    return text + (f" В копилке, которая хранится отдельно, {chips(e.kitty, lang)}." if e.kitty else "")
 
 
 def _lay(e: ev.Lay, lang: str) -> str:
@@ -383,15 +388,20 @@ def _play(e: ev.Play, lang: str) -> str:
 
 
 def _trick(e: ev.Trick, lang: str) -> str:
-    # After the last trick (a player has run out, p14) nobody leads next.
+    # After the last trick (a player has run out, p14) nobody leads next. Under tricks_end = one_left
+    # who ran out at this trick drops out (the taker too: the next on his left leads).
     if lang == "en":
         text = f"{e.who} has the highest card of the suit led, takes the trick and lays it aside"
-        if e.next_leader and e.next_leader != e.who:  # tricks_end = one_left: the taker has run out
-            return f"{text}; {e.who} has no cards left, so {e.next_leader} leads next."
+        if e.out:
+            one = len(e.out) == 1
+            text += (f"; {list_text(e.out, lang)} {'has' if one else 'have'} no cards left and "
+                     f"{'drops' if one else 'drop'} out of the tricks")
         return f"{text}; {e.next_leader} leads next." if e.next_leader else f"{text}."
     text = f"Старшая карта выхоженной масти — у {_gen(e.who)}: {e.who} берёт взятку и откладывает её"
-    if e.next_leader and e.next_leader != e.who:
-        return f"{text}; карт у {_gen(e.who)} больше нет, и следующий ход — за {_ins(e.next_leader)}."
+    if len(e.out) == 1:
+        text += f"; у {_gen(e.out[0])} карт больше нет, и {e.out[0]} выходит из игры на взятки"
+    elif e.out:
+        text += f"; у {names_in(e.out, 'gen')} карт больше нет, и они выходят из игры на взятки"
     return f"{text}; следующий ход — за {_ins(e.next_leader)}." if e.next_leader else f"{text}."
 
 
@@ -416,10 +426,13 @@ def _suit_fine(e: ev.SuitFine, lang: str) -> str:
     if lang == "en":
         named = [f"{n} {SUIT_NAMES[lang][s] if n > 1 else SUIT_NAMES[lang][s][:-1]}" for s, n in e.by_suit.items()]
         once = " (once for each suit held)" if e.basis == "per_suit" else ""
-        return f"{e.who} still holds {list_text(named, lang)} and pays {chips(e.amount, lang)} into the kitty by suit{once}."
+        kept = ", which is kept apart" if e.kept_apart else ""
+        return (f"{e.who} still holds {list_text(named, lang)} and pays {chips(e.amount, lang)} into the kitty{kept} "
+                f"by suit{once}.")
     held = list_text([f"{SUIT_WORDS[lang][s]} ({count(n, 'card', lang)})" for s, n in e.by_suit.items()], lang)
     once = " (по разу за каждую масть)" if e.basis == "per_suit" else ""
-    return (f"У {_gen(e.who)} на руках остались {held}: {e.who} платит в копилку по мастям "
+    kept = " (она хранится отдельно)" if e.kept_apart else ""
+    return (f"У {_gen(e.who)} на руках остались {held}: {e.who} платит в копилку{kept} по мастям "
             f"{chips(e.amount, lang, 'acc')}{once}.")
 
 
@@ -427,12 +440,35 @@ def _fine(e: ev.Fine, lang: str) -> str:
     if lang == "en":
         why = " and ".join(x for x in (f"{count_cards(e.hand, lang)} in hand" if e.hand else "",
                                         f"{count_cards(e.penalty, lang)} not beaten" if e.penalty else "") if x)
-        return f"{e.who} pays a fine of {chips(e.amount, lang)} for {why}; it goes to the next game's pool."
+        goes = ("it is laid apart, to be played for in the next game's play-off" if e.to_prize else
+                "it goes to the next game's pool")
+        return f"{e.who} pays a fine of {chips(e.amount, lang)} for {why}; {goes}."
     # The participle agrees with the counted noun: «1 карту, не отбитую», «2 карты, не отбитые», «5 карт, не отбитых».
     beaten = {"one": "не отбитую", "few": "не отбитые", "many": "не отбитых"}[plural_category(e.penalty, lang)]
     why = " и ".join(x for x in (f"{count_cards(e.hand, lang)} на руках" if e.hand else "",
                                   f"{count_cards(e.penalty, lang)}, {beaten} при розыгрыше" if e.penalty else "") if x)
-    return f"{e.who} платит штраф в {chips(e.amount, lang, 'acc')} за {why}; штраф поступает на розыгрыш в следующий кон."
+    goes = "штраф откладывается на розыгрыш следующего кона" if e.to_prize else "штраф переходит в банк следующего кона"
+    return f"{e.who} платит штраф в {chips(e.amount, lang, 'acc')} за {why}; {goes}."
+
+
+def _prize(e: ev.PrizeWon, lang: str) -> str:
+    winners = list_text(e.winners, lang)
+    if lang == "en":
+        if len(e.winners) == 1:
+            text = f"{winners} ran out of cards first and takes the {chips(e.amount, lang)} of fines played for"
+        else:
+            text = (f"{winners} ran out of cards together and share the {chips(e.amount, lang)} of fines played for, "
+                    f"{chips(e.each, lang)} each")
+        left = f"; {chips(e.left, lang)} {'waits' if e.left == 1 else 'wait'} for the next game" if e.left else ""
+        return f"{text}{left}."
+    if len(e.winners) == 1:
+        text = (f"Карты первыми кончились у {_gen(winners)}, и {winners} забирает штраф, поставленный на розыгрыш, — "
+                f"{chips(e.amount, lang, 'acc')}")
+    else:
+        text = (f"Карты кончились одновременно у {names_in(e.winners, 'gen')}, и они делят штраф, поставленный на "
+                f"розыгрыш, — {chips(e.amount, lang, 'acc')}: каждый получает {chips(e.each, lang, 'acc')}")
+    left = f"; остаток — {chips(e.left, lang)} — ждёт следующего кона" if e.left else ""
+    return f"{text}{left}."
 
 
 def _signed(n: int) -> str:
@@ -442,21 +478,40 @@ def _signed(n: int) -> str:
 
 def _game_end(e: ev.GameEnd, lang: str) -> str:
     nets = ", ".join(f"{p} {_signed(n)}" for p, n in e.nets.items())
-    kitty = "p12" not in e.rules  # by tricks: the payments went into the kitty (p15)
+    # By tricks the payments went into the kitty (p15), carried on with the pool unless kept apart.
+    kitty_carried = "p12" not in e.rules and not e.kitty_kept and e.pool
     if lang == "en":
         banker = f", banker {_signed(e.banker_net)}" if e.banker_net else ""
-        if kitty:
-            return (f"The game is over: {nets}{banker}. The kitty, with whatever else is left on the table, "
-                    f"{chips(e.pool, lang)} in all, goes on to the next game.")
-        goes = "goes" if e.pool == 1 else "go"
-        return f"The game is over: {nets}{banker}. {chips(e.pool, lang).capitalize()} {goes} to the next game's pool."
+        if kitty_carried:
+            carried = (f"The kitty, with whatever else is left on the table, {chips(e.pool, lang)} in all, goes on to "
+                       "the next game.")
+        elif e.pool:
+            goes = "goes" if e.pool == 1 else "go"
+            carried = f"{chips(e.pool, lang).capitalize()} {goes} to the next game's pool."
+        else:
+            carried = "Nothing goes to the next game's pool."
+        if e.prize:
+            carried += (f" {chips(e.prize, lang).capitalize()} of fines {'is' if e.prize == 1 else 'are'} laid apart, "
+                        "to be played for in its play-off.")
+        if e.kitty_kept:
+            carried += f" The kitty, kept apart, holds {chips(e.kitty, lang)}."
+        return f"The game is over: {nets}{banker}. {carried}"
     banker = f", банкир {_signed(e.banker_net)}" if e.banker_net else ""
-    if kitty:
-        return (f"Кон окончен: {nets}{banker}. Копилка вместе со всем, что осталось на столе, — всего "
-                f"{chips(e.pool, lang)} — переходит в следующий кон.")
-    # The verb agrees with the counted chips: «переходит 1 фишка», «переходит 21 фишка», «переходят 84 фишки».
-    goes = "переходит" if plural_category(e.pool, lang) == "one" else "переходят"
-    return f"Кон окончен: {nets}{banker}. В следующий кон {goes} {chips(e.pool, lang)}."
+    if kitty_carried:
+        carried = (f"Копилка вместе со всем, что осталось на столе, — всего {chips(e.pool, lang)} — переходит в "
+                   "следующий кон.")
+    elif e.pool:
+        # The verb agrees with the counted chips: «переходит 1 фишка», «переходит 21 фишка», «переходят 84 фишки».
+        goes = "переходит" if plural_category(e.pool, lang) == "one" else "переходят"
+        carried = f"В банк следующего кона {goes} {chips(e.pool, lang)}." if e.prize or e.kitty_kept else \
+            f"В следующий кон {goes} {chips(e.pool, lang)}."
+    else:
+        carried = "В банк следующего кона ничего не переходит."
+    if e.prize:
+        carried += f" Штраф, {chips(e.prize, lang)}, отложен на розыгрыш следующего кона."
+    if e.kitty_kept:
+        carried += f" В копилке, которая хранится отдельно, {chips(e.kitty, lang)}."
+    return f"Кон окончен: {nets}{banker}. {carried}"
 
 
 _SENTENCES: dict[type[ev.Event], Callable[[Any, str], str]] = {
@@ -464,7 +519,7 @@ _SENTENCES: dict[type[ev.Event], Callable[[Any, str], str]] = {
     ev.Discard: _discard, ev.LayAside: _lay_aside, ev.LotteryEnd: _lottery_end, ev.PlayoffStart: _playoff_start,
     ev.Lead: _lead, ev.LeadAbandoned: _lead_abandoned, ev.Beat: _beat, ev.Take: _take, ev.Play: _play, ev.Trick: _trick,
     ev.TrickAbandoned: _trick_abandoned, ev.SecondStage: _second_stage, ev.PlayoffEnd: _playoff_end, ev.Fine: _fine, ev.SuitFine: _suit_fine,
-    ev.GameEnd: _game_end,
+    ev.PrizeWon: _prize, ev.GameEnd: _game_end,
 }
 
 
@@ -656,6 +711,8 @@ def _suits(letters: list[str], lang: str) -> str:
 # The numbers that are not options, as a refusal names them (the options by their key).
 _NUMBER_FIELDS = {
     "seed": ("the seed", "начальное число"), "pool": ("the pool carried in", "банк с прошлого кона"),
+    "prize": ("the fines carried in to be played for", "штраф на розыгрыш с прошлого кона"),
+    "kitty": ("the kitty carried in", "копилка с прошлого кона"),
     "players": ("the number of players", "число игроков"), "count": ("the number of games", "число конов"),
     "games": ("the number of games", "число конов"), "start": ("the first game's number", "номер первого кона"),
     "jobs": ("the number of processes", "число процессов"), "index": ("the decision's number", "номер решения"),
@@ -685,6 +742,19 @@ def _option(code: str, f: dict[str, Any], lang: str, rule: str | None) -> str:
             return f"{name}: {value} is not a whole number {bound}"
         bound = f"не меньше {low}" if high is None else f"от {low} до {high}"
         return f"{name}: {value} — не целое число {bound}"
+    if code == "prize_not_played":
+        if en:
+            why = ("no play-off by beating is played" if f["playoff"] == "tricks" else
+                   "fines_to is 'pool', so the fines go to the pool")
+            return f"{chips(f['prize'], lang)} of fines cannot be carried in to be played for{cite}: {why}"
+        why = ("розыгрыша с отбоем не будет" if f["playoff"] == "tricks" else
+               "fines_to = «pool»: штрафы идут в банк")
+        return f"{chips(f['prize'], lang, 'acc')} штрафа нельзя поставить на розыгрыш{cite}: {why}"
+    if code == "kitty_not_kept":
+        return (f"a kitty of {chips(f['kitty'], lang)} can be carried in only when it is kept apart (kitty = kept_apart)"
+                f"{cite}" if en else
+                f"копилку в {chips(f['kitty'], lang, 'acc')} можно принести с прошлого кона, только если она хранится "
+                f"отдельно (kitty = kept_apart){cite}")
     if code == "not_key_value":
         return f"{_shown(f['pair'], lang)} is not KEY=VALUE" if en else f"{_shown(f['pair'], lang)} — не КЛЮЧ=ЗНАЧЕНИЕ"
     if code.startswith("suit_fines_"):

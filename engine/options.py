@@ -17,7 +17,7 @@ from .errors import OptionError, TableError
 from .limits import MAX_CHIPS, MAX_PLAYERS, MAX_SEED, MIN_PLAYERS, whole_number
 
 __all__ = ["CATALOGUE", "OPTION", "Choice", "MAX_CHIPS", "MAX_PLAYERS", "MAX_SEED", "MIN_PLAYERS", "OptionError",
-           "OptionInfo", "Options", "Table", "TableError", "format_suit_fines", "whole_number"]
+           "OptionInfo", "Options", "Table", "TableError", "check_carried", "format_suit_fines", "whole_number"]
 
 Words = Mapping[str, str]  # lang -> text
 
@@ -295,6 +295,24 @@ class Options:
         _both("p11 names a fine but no figure.", "В §11 назван штраф, но не его размер."),
         minimum=0)
 
+    fines_to: str = _choice(
+        ("p11", "p12"),
+        _both("Where the fines of the play-off by beating go", "Куда идут штрафы розыгрыша с отбоем"),
+        _both("p12: “the fine goes to be played for in the next game”: into the next game's pool, or, since "
+              "“play-off” is the text's word for it (p9, p11, p13), to the next game's play-off, as a prize for it?",
+              "§12: «штраф поступает на розыгрыш в следующий кон»: в банк следующего кона или, раз «розыгрыш» — "
+              "слово текста для розыгрыша отложенных карт (§9, §11, §13), на розыгрыш следующего кона, как "
+              "выигрыш в нём?"),
+        (Choice("pool", _both("Into the next game's pool", "В банк следующего кона")),
+         Choice("playoff_prize", _both("To be played for in the next game's play-off",
+                                       "На розыгрыш следующего кона"),
+                _both("The fines are laid apart; in the next game the first player to run out of cards in the "
+                      "play-off by beating takes them (players who run out together share them, the odd chips "
+                      "wait); if nobody does, they wait for the game after.",
+                      "Штрафы откладываются отдельно; в следующем кону их забирает тот, у кого первым кончатся "
+                      "карты при розыгрыше с отбоем (у кого кончатся одновременно, те делят их поровну, остаток "
+                      "ждёт); если ни у кого, они ждут следующего кона."))))
+
     suit_fines: tuple[tuple[str, int], ...] = _suit_fines(
         DEFAULT_SUIT_FINES, ("p15",),
         _both("Fine by suit, in chips", "Штраф по мастям, в фишках"),
@@ -309,6 +327,18 @@ class Options:
            "§15: «за червовую масть — 4 фишки»: один раз за масть или за каждую черву на руках?"),
         (Choice("per_suit", _both("Once for each suit held", "Один раз за каждую масть")),
          Choice("per_card", _both("For every card held", "За каждую карту"))))
+
+    kitty: str = _choice(
+        ("p15",),
+        _both("The kitty", "Копилка"),
+        _both("p15: the player with cards “pays into the kitty” by suit: does the kitty go on to the next game's "
+              "pool, or is it kept apart?",
+              "§15: игрок, у которого остались карты, «платит в копилку» по мастям: копилка переходит в банк "
+              "следующего кона или хранится отдельно?"),
+        (Choice("carried", _both("Carried into the next game's pool", "Переходит в банк следующего кона")),
+         Choice("kept_apart", _both("Kept apart, never played for", "Хранится отдельно, её не разыгрывают"),
+                _both("The kitty grows from game to game; nobody at the table wins it back.",
+                      "Копилка растёт из кона в кон; за столом её никто не выигрывает."))))
 
     empty_hand_at_start: str = _choice(
         ("p9", "p11", "p14"),
@@ -399,6 +429,15 @@ class Options:
 
     def suit_fine(self, suit: str) -> int:
         return dict(self.suit_fines)[suit]
+
+
+def check_carried(options: Options, prize: int, kitty: int) -> None:
+    """A game may open with fines to be played for only when they can be (p12, `fines_to`), and
+    with a kitty apart from the pool only when it is kept so (p15, `kitty`)."""
+    if prize and (options.fines_to != "playoff_prize" or options.playoff == "tricks"):
+        raise OptionError("prize_not_played", "p12", prize=prize, fines_to=options.fines_to, playoff=options.playoff)
+    if kitty and options.kitty != "kept_apart":
+        raise OptionError("kitty_not_kept", "p15", kitty=kitty)
 
 
 def format_suit_fines(fines: tuple[tuple[str, int], ...]) -> str:

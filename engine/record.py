@@ -2,6 +2,8 @@
 
     seed = 7                      # or a [decks] table with both deck orders, top card first
     pool = 0                      # optional: chips carried in from the last game (p12)
+    prize = 0                     # optional: fines carried in to be played for (fines_to = playoff_prize, p12)
+    kitty = 0                     # optional: the kitty carried in, kept apart (kitty = kept_apart, p15)
     games = 1                     # optional: a session of several games, the pool carried (p12)
     moves = ["lead 7H 7S", "beat 7H>9H 7S>QS", "take"]
 
@@ -76,8 +78,8 @@ tell of cards or chips the step does not show (each failed claim names its line)
 `state` paths are those of the snapshot (view.py), with seats by name: `hands.SEAT`, `aside.SEAT`,
 `penalty.SEAT` (a suit after it, `hands.Anna.H`, for that suit's cards only) are cards: a string of
 cards is exactly those cards, ending in "…" those among others, a number how many; `nets.SEAT`,
-`tricks.SEAT`, `decks.banker`, `decks.dealer`, `pool`, `banker_net`, `round`, `up`, `discard` are
-numbers; `stakes` the four stakes; `table` and `row` cards; `to_act` a seat's name. `event` paths
+`tricks.SEAT`, `decks.banker`, `decks.dealer`, `pool`, `prize`, `kitty`, `banker_net`, `round`, `up`,
+`discard` are numbers; `stakes` the four stakes; `table` and `row` cards; `to_act` a seat's name. `event` paths
 walk the event's JSON (`amount`, `payments.Vera`, `stakes`): a number or a name is compared as it is,
 cards as cards (in any order; "…" as above).
 
@@ -101,7 +103,7 @@ from .cards import Card, CardError, check_deck, format_cards
 from .errors import EngineError, LimitError
 from .events import Event
 from .game import DECISION_MOVES, Game, IllegalMove
-from .options import OPTION, Options, OptionError, Table, TableError
+from .options import OPTION, Options, OptionError, Table, TableError, check_carried
 from .view import snapshot
 from .policy import Policy, default_policy, play_out
 from .session import Session
@@ -213,13 +215,16 @@ class Record:
     games: int = 1
     names: dict[str, Table] = field(default_factory=dict)  # lang -> the table with that language's names
     about: About | None = None
+    prize: int = 0  # fines carried in to be played for (fines_to = playoff_prize, p12)
+    kitty: int = 0  # the kitty carried in, kept apart (kitty = kept_apart, p15)
 
     def in_language(self, lang: str) -> Record:
         """The same record with the names of `lang` (the game is the same: names only name seats)."""
         return replace(self, table=self.names.get(lang, self.table))
 
     def new_game(self, observer: Callable[[Game, Any], None] | None = None) -> Game:
-        return Game(self.table, self.options, seed=self.seed, decks=self.decks, pool=self.pool, observer=observer)
+        return Game(self.table, self.options, seed=self.seed, decks=self.decks, pool=self.pool, prize=self.prize,
+                    kitty=self.kitty, observer=observer)
 
     def play(self, observer: Callable[[Game, Any], None] | None = None, policy: Policy = default_policy,
              where: Callable[[int], str] = lambda i: "<record>") -> Game:
@@ -246,7 +251,7 @@ class Record:
 
     def play_session(self, observer: Callable[[Game, Any], None] | None = None) -> list[Game]:
         """The games of a session record (p12: the pool of each carried into the next)."""
-        session = Session(self.table, self.options, seed=self.seed, pool=self.pool)
+        session = Session(self.table, self.options, seed=self.seed, pool=self.pool, prize=self.prize, kitty=self.kitty)
         games = []
         for _ in range(self.games):
             game = session.new_game(observer)
@@ -255,7 +260,7 @@ class Record:
         return games
 
 
-_TOP_KEYS = ("seed", "pool", "games", "moves", "table", "options", "decks", "about", "notes")
+_TOP_KEYS = ("seed", "pool", "prize", "kitty", "games", "moves", "table", "options", "decks", "about", "notes")
 _NOTE_KEYS = ("step", "kind", "who", "cards", "state", "event", "at", "under", "en", "ru", "question")
 _CLAIM_KEYS = ("step", "kind", "who", "cards", "state", "event")
 _QUESTION_KEYS = ("en", "ru", "choices", "explain")
@@ -402,10 +407,16 @@ def _parse_record(text: str, name: str) -> tuple[Record, Game]:
         except (TableError, LimitError) as error:
             raise RecordError(locate.key("players", "table"), "inner", error=error) from None
 
-    for key, minimum, maximum in (("seed", 0, limits.MAX_SEED), ("pool", 0, limits.MAX_CHIPS), ("games", 1, None)):
+    for key, minimum, maximum in (("seed", 0, limits.MAX_SEED), ("pool", 0, limits.MAX_CHIPS),
+                                  ("prize", 0, limits.MAX_CHIPS), ("kitty", 0, limits.MAX_CHIPS), ("games", 1, None)):
         if key in data and not (_whole(data[key], minimum) and (maximum is None or data[key] <= maximum)):
             raise RecordError(locate.key(key), "not_whole", key=key, value=data[key], minimum=minimum, maximum=maximum)
     seed, pool, games = data.get("seed", 0), data.get("pool", 0), data.get("games", 1)
+    prize, kitty = data.get("prize", 0), data.get("kitty", 0)
+    try:
+        check_carried(options, prize, kitty)
+    except OptionError as error:
+        raise RecordError(locate.key("prize" if prize else "kitty"), "inner", error=error) from None
     if games > MAX_GAMES:
         raise RecordError(locate.key("games"), "too_many_games", games=games, most=MAX_GAMES)
 
@@ -436,7 +447,7 @@ def _parse_record(text: str, name: str) -> tuple[Record, Game]:
 
     about = _about(data["about"], locate) if "about" in data else None
     _note_sizes(data.get("notes", []), locate)  # before the game is played for them
-    record = Record(table, options, seed, decks, pool, moves, [], games, names, about)
+    record = Record(table, options, seed, decks, pool, moves, [], games, names, about, prize, kitty)
     events: list[Event] = []
     states: list[dict[str, Any]] = []
     claimed = _claims_state(data.get("notes"))
@@ -581,7 +592,7 @@ class ClaimError(RecordError):
 
 _CARDS_PARTS = ("hands", "aside", "penalty")
 _SEAT_NUMBERS = ("nets", "tricks")
-_NUMBERS = ("pool", "banker_net", "round", "up", "discard", "banker_discard")
+_NUMBERS = ("pool", "prize", "kitty", "banker_net", "round", "up", "discard", "banker_discard")
 _ELLIPSIS = ("…", "...")
 
 
@@ -694,11 +705,11 @@ def _state_path_problem(path: str, expected: Any, seats: list[str], under: bool)
         return None
     return (f"state.{path} = {expected!r} is not a claim the reader can check (paths: hands.SEAT, aside.SEAT, "
             "penalty.SEAT, with a suit after them or not, cards or a count; nets.SEAT, tricks.SEAT, decks.banker, "
-            "decks.dealer, pool, banker_net, round, up, discard, a number; stakes, four numbers; table, row, "
+            "decks.dealer, pool, prize, kitty, banker_net, round, up, discard, a number; stakes, four numbers; table, row, "
             "cards; to_act, a name; SEAT one of the players: " + ", ".join(seats) + ")",
             f"state.{path} = {expected!r} — не то, что можно проверить (пути: hands.SEAT, aside.SEAT, penalty.SEAT, "
             "с мастью или без, — карты или их число; nets.SEAT, tricks.SEAT, decks.banker, decks.dealer, pool, "
-            "banker_net, round, up, discard — число; stakes — четыре числа; table, row — карты; to_act — имя; "
+            "prize, kitty, banker_net, round, up, discard — число; stakes — четыре числа; table, row — карты; to_act — имя; "
             "SEAT — один из игроков: " + ", ".join(seats) + ")")
 
 
@@ -1058,6 +1069,7 @@ def write_record(game: Game, notes: list[Note] | tuple[Note, ...] = (), names: M
     lines = ["# Card Lottery: the record of one game (seed or decks, moves, table, options, notes)."]
     lines.append(f"seed = {game.seed}")
     lines.append(f"pool = {game.pool_in}")
+    lines += [f"{key} = {value}" for key, value in (("prize", game.prize_in), ("kitty", game.kitty_in)) if value]
     if game.actions:
         lines.append("moves = [")
         lines += [f"  {_toml_str(str(a))}," for a in game.actions]

@@ -1,4 +1,5 @@
-"""A session: several games (коны) at the same table, the pool carried from each into the next (p12)."""
+"""A session: several games (коны) at the same table, the pool carried from each into the next (p12),
+with the fines to be played for (`fines_to`, p12) and the kitty kept apart (`kitty`, p15)."""
 
 from __future__ import annotations
 
@@ -19,25 +20,31 @@ def game_seed(seed: int, k: int) -> int:
 
 
 class Session:
-    def __init__(self, table: Table, options: Options | None = None, seed: int = 0, pool: int = 0) -> None:
+    def __init__(self, table: Table, options: Options | None = None, seed: int = 0, pool: int = 0, prize: int = 0,
+                 kitty: int = 0) -> None:
         self.table, self.options, self.seed = table, options or Options(), seed
         self.table.check(self.options)
-        self.pool = pool
+        self.pool, self.prize, self.kitty = pool, prize, kitty
         self.games: list[Game] = []
 
     def new_game(self, observer: Callable[[Game, Event], None] | None = None) -> Game:
-        """The next game, with the pool the last one carried out (p12)."""
+        """The next game, with what the last one carried out: its pool and fines (p12), its kitty (p15)."""
         if self.games and not self.games[-1].over:
             raise ValueError("the current game is not over yet")
         if self.games:
-            self.pool = self.games[-1].pool
+            self._carry()
         seed = game_seed(self.seed, len(self.games))
-        game = Game(self.table, self.options, seed=seed, pool=self.pool, observer=observer)
+        game = Game(self.table, self.options, seed=seed, pool=self.pool, prize=self.prize, kitty=self.kitty,
+                    observer=observer)
         self.games.append(game)
         return game
 
     def play(self, count: int, policy: Policy = default_policy) -> list[Game]:
         for _ in range(count):
             play_out(self.new_game(), policy)
-        self.pool = self.games[-1].pool
+        self._carry()
         return self.games
+
+    def _carry(self) -> None:
+        last = self.games[-1]
+        self.pool, self.prize, self.kitty = last.pool, last.prize, last.kitty

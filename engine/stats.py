@@ -39,13 +39,15 @@ POLICIES = ("default", "random")
 # The random policy of game k draws from a stream of its own, seeded game k's seed xor this constant
 # (the first 64 fractional bits of √2), so that its draws are not the shuffle's.
 RANDOM_POLICY_SALT = 0x6A09E667F3BCC908
+Carried = tuple[int, int, int]  # what a game opens with, or leaves: the pool, the fines to be played for, the kitty
 WAYS = ("beating", "tricks", "beating_then_tricks", "none")  # the way of playing off that was played
 
 
 @dataclass(frozen=True, slots=True)
 class GameRow:
     """One game's result. Per-seat tuples follow the seats (the card players, p2). Chips are
-    conserved: sum(nets) + banker_net + pool_out == pool_in; each seat's net is won - paid - fines."""
+    conserved: sum(nets) + banker_net + pool_out + prize_out + kitty_out == pool_in + prize_in + kitty_in;
+    each seat's net is won - paid - fines."""
 
     game: int                   # k: the game's number in its run, from 0
     seed: int                   # game_seed(run's seed, k)
@@ -57,12 +59,16 @@ class GameRow:
     steps: int                  # events
     decisions: int              # moves made (the spread, leads, answers, cards to tricks)
     paid: tuple[int, ...]       # stakes paid (p4, p7, p8)
-    won: tuple[int, ...]        # chips of the prizes won (p5)
+    won: tuple[int, ...]        # chips of the prizes won (p5), and of the fines played for (fines_to, p12)
     prizes: tuple[int, ...]     # prizes won: banker cards matched (p5)
     fines: tuple[int, ...]      # fines paid (p11, p15)
     unclaimed: int              # stakes on cards nobody held (p5), at each reveal: the banker's take under
                                 # unclaimed = banker; under carry, chips spread again and perhaps counted again
     playoff: str                # the way played: beating | tricks | beating_then_tricks | none (p9-p14)
+    prize_in: int = 0           # fines carried in to be played for (fines_to = playoff_prize, p12)
+    prize_out: int = 0          # fines it lays apart for the next game's play-off
+    kitty_in: int = 0           # the kitty kept apart (kitty = kept_apart, p15), as it opened
+    kitty_out: int = 0          # and as it left it
 
 
 def row_of(game: Game, k: int) -> GameRow:
@@ -85,6 +91,10 @@ def row_of(game: Game, k: int) -> GameRow:
             assert isinstance(event, ev.Pay)
             for name, amount in event.payments.items():
                 paid[seat[name]] += amount
+        elif kind is ev.PrizeWon:
+            assert isinstance(event, ev.PrizeWon)
+            for name in event.winners:
+                won[seat[name]] += event.each
         elif kind is ev.Fine or kind is ev.SuitFine:
             assert isinstance(event, (ev.Fine, ev.SuitFine))
             fines[seat[event.who]] += event.amount
@@ -99,7 +109,7 @@ def row_of(game: Game, k: int) -> GameRow:
            (False, False): "none"}[beating, tricks]
     return GameRow(k, game.seed, game.pool_in, tuple(game.nets), game.banker_net, game.pool, game.round,
                    len(game.events), len(game.actions), tuple(paid), tuple(won), tuple(prizes), tuple(fines),
-                   unclaimed, way)
+                   unclaimed, way, game.prize_in, game.prize, game.kitty_in, game.kitty)
 
 
 def policy_for(policy: str, seed: int) -> Policy:
@@ -128,14 +138,16 @@ def rows(table: Table, options: Options, seed: int, start: int, count: int,
 
 
 def session_rows(table: Table, options: Options, seed: int, count: int, policy: str = "default",
-                 start: int = 0, pool: int = 0) -> Iterator[GameRow]:
-    """Games start .. start + count - 1 of a session seeded `seed` (a `Session`'s games), the pool
-    carried from each to the next (p12), game `start` opening with `pool`."""
+                 start: int = 0, carried: Carried = (0, 0, 0)) -> Iterator[GameRow]:
+    """Games start .. start + count - 1 of a session seeded `seed` (a `Session`'s games), what each
+    leaves carried into the next (the pool and fines to be played for, p12; the kitty kept apart,
+    p15), game `start` opening with `carried`."""
     table.check(options)
+    pool, prize, kitty = carried
     for k in range(start, start + count):
-        game = Game(table, options, seed=game_seed(seed, k), pool=pool)
+        game = Game(table, options, seed=game_seed(seed, k), pool=pool, prize=prize, kitty=kitty)
         play_out(game, policy_for(policy, game.seed))
-        pool = game.pool
+        pool, prize, kitty = game.pool, game.prize, game.kitty
         yield row_of(game, k)
 
 
@@ -151,16 +163,17 @@ def simulate_session(table: Table, options: Options, seed: int, count: int, poli
                      after: Tally | None = None) -> Tally:
     """The tally of a session's next `count` games: its first ones, or those after the games of
     `after` (a session's tally: they open with the pool its last game left); merged with `after`."""
-    start, pool = (after.stop, after.pool_end) if after is not None else (0, 0)
+    start, carried = (after.stop, after.carried_end) if after is not None else (0, (0, 0, 0))
     tally = Tally(len(table.players), options, seed, policy, carry=True, start=start)
-    for row in session_rows(table, options, seed, count, policy, start, pool):
+    for row in session_rows(table, options, seed, count, policy, start, carried):
         tally.add(row)
     return tally if after is None else after.merge(tally)
 
 
 def csv_header(names: tuple[str, ...] | list[str]) -> list[str]:
     """The columns of `csv_row`: the game's figures, then each seat's (`net_Anna`, ...)."""
-    head = ["game", "seed", "players", "options", "pool_in", "pool_out", "banker_net", "rounds", "steps",
+    head = ["game", "seed", "players", "options", "pool_in", "pool_out", "prize_in", "prize_out", "kitty_in",
+            "kitty_out", "banker_net", "rounds", "steps",
             "decisions", "fines", "unclaimed", "playoff"]
     for part in _SEAT_PARTS:
         head += [f"{part}_{name}" for name in names]
@@ -170,7 +183,8 @@ def csv_header(names: tuple[str, ...] | list[str]) -> list[str]:
 def csv_row(row: GameRow, options: Options) -> list[Any]:
     """A row for Python's csv module; `options`: the run's changed options as "key=value; ..."."""
     changed = "; ".join(f"{k}={v}" for k, v in options.to_mapping(changed_only=True).items())
-    out: list[Any] = [row.game, row.seed, len(row.nets), changed, row.pool_in, row.pool_out, row.banker_net,
+    out: list[Any] = [row.game, row.seed, len(row.nets), changed, row.pool_in, row.pool_out, row.prize_in,
+                      row.prize_out, row.kitty_in, row.kitty_out, row.banker_net,
                       row.rounds, row.steps, row.decisions, sum(row.fines), row.unclaimed, row.playoff]
     for part in _SEAT_PARTS:
         out += list(getattr(row, _SEAT_FIELD[part]))
@@ -179,7 +193,7 @@ def csv_row(row: GameRow, options: Options) -> list[Any]:
 
 # ---------------------------------------------------------------------------- the tally
 
-_SCALARS = ("pool_in", "pool_out", "banker_net", "rounds", "steps", "decisions", "fines", "unclaimed")
+_SCALARS = ("pool_in", "pool_out", "prize_out", "kitty_out", "banker_net", "rounds", "steps", "decisions", "fines", "unclaimed")
 _SEAT_PARTS = ("net", "paid", "won", "prizes", "fines")
 _SEAT_FIELD = {"net": "nets", "paid": "paid", "won": "won", "prizes": "prizes", "fines": "fines"}
 _HISTOGRAMS = ("rounds", "steps", "decisions", "fines", "banker_net", "pool_out")
@@ -204,7 +218,9 @@ class Tally:
             raise ValueError(f"unknown policy {policy!r}: {', '.join(POLICIES)}")
         self.players, self.options, self.seed, self.policy, self.carry = players, options, seed, policy, carry
         self.start = self.stop = start
-        self.pool_start = self.pool_end = 0  # the pool the first game opened with, and the last one left
+        # What the first game opened with, and what the last one left: (pool, prize, kitty).
+        self.carried_start: Carried = (0, 0, 0)
+        self.carried_end: Carried = (0, 0, 0)
         self.seats = players + (2 if options.hosts_play == "yes" else 0)
         self.sums: dict[str, list[int]] = {key: [0, 0] for key in _SCALARS}
         self.seat_sums: dict[str, list[list[int]]] = {key: [[0, 0] for _ in range(self.seats)] for key in _SEAT_PARTS}
@@ -222,15 +238,16 @@ class Tally:
 
     def add(self, row: GameRow) -> None:
         """Count the next game of the run (rows come in game order)."""
+        carried_in = (row.pool_in, row.prize_in, row.kitty_in)
         if row.game != self.stop or len(row.nets) != self.seats or \
-                (self.carry and self.games and row.pool_in != self.pool_end) or (not self.carry and row.pool_in):
-            raise ValueError(f"row of game {row.game} ({len(row.nets)} seats, pool in {row.pool_in}) does not "
-                             f"follow games {self.start}..{self.stop - 1} ({self.seats} seats, pool left "
-                             f"{self.pool_end})")
+                (self.carry and self.games and carried_in != self.carried_end) or (not self.carry and any(carried_in)):
+            raise ValueError(f"row of game {row.game} ({len(row.nets)} seats, pool, prize and kitty in {carried_in}) "
+                             f"does not follow games {self.start}..{self.stop - 1} ({self.seats} seats, left "
+                             f"{self.carried_end})")
         if not self.games:
-            self.pool_start = row.pool_in
+            self.carried_start = carried_in
         self.stop += 1
-        self.pool_end = row.pool_out
+        self.carried_end = (row.pool_out, row.prize_out, row.kitty_out)
         for key in _SCALARS:
             value = _scalar(row, key)
             pair = self.sums[key]
@@ -262,12 +279,12 @@ class Tally:
             return self
         if self.games == 0:
             self.start = self.stop = other.start
-            self.pool_start = self.pool_end = other.pool_start
-        # In a session the games after must open with the pool the games before left (p12).
-        if other.start == self.stop and (not self.carry or other.pool_start == self.pool_end):
-            self.stop, self.pool_end = other.stop, other.pool_end
-        elif other.stop == self.start and (not self.carry or other.pool_end == self.pool_start):
-            self.start, self.pool_start = other.start, other.pool_start
+            self.carried_start = self.carried_end = other.carried_start
+        # In a session the games after must open with what the games before left (p12, p15).
+        if other.start == self.stop and (not self.carry or other.carried_start == self.carried_end):
+            self.stop, self.carried_end = other.stop, other.carried_end
+        elif other.stop == self.start and (not self.carry or other.carried_end == self.carried_start):
+            self.start, self.carried_start = other.start, other.carried_start
         else:
             raise TypeError(f"games {other.start}..{other.stop - 1} do not adjoin games {self.start}..{self.stop - 1}"
                             " (or, in a session, do not carry its pool)")
@@ -293,7 +310,7 @@ class Tally:
         return {
             "players": self.players, "options": self.options.to_mapping(changed_only=True), "seed": str(self.seed),
             "policy": self.policy, "carry": self.carry, "start": self.start, "stop": self.stop,
-            "pool_start": self.pool_start, "pool_end": self.pool_end,
+            "carried_start": list(self.carried_start), "carried_end": list(self.carried_end),
             "sums": {key: list(pair) for key, pair in self.sums.items()},
             "seat_sums": {key: [list(pair) for pair in pairs] for key, pairs in self.seat_sums.items()},
             "won_any": list(self.won_any),
@@ -308,7 +325,9 @@ class Tally:
         tally = cls(_whole(data["players"]), Options.from_mapping(data["options"]), _whole(int(str(data["seed"]))),
                     str(data["policy"]), bool(data["carry"]), _whole(data["start"]))
         tally.stop = _whole(data["stop"])
-        tally.pool_start, tally.pool_end = _whole(data["pool_start"]), _whole(data["pool_end"])
+        start_pool, start_prize, start_kitty = _ints(data["carried_start"], 3)
+        end_pool, end_prize, end_kitty = _ints(data["carried_end"], 3)
+        tally.carried_start, tally.carried_end = (start_pool, start_prize, start_kitty), (end_pool, end_prize, end_kitty)
         if tally.stop < tally.start:
             raise TypeError("a tally's stop is before its start")
         tally.sums = {key: _ints(data["sums"][key], 2) for key in _SCALARS}

@@ -31,6 +31,10 @@ def summary(game: Game) -> dict[str, Any]:
         "dealer": {"name": game.table.dealer},
         "pool_in": game.pool_in,
         "pool": game.pool,
+        "prize_in": game.prize_in,  # fines to be played for (fines_to = playoff_prize, p12)
+        "prize": game.prize,
+        "kitty_in": game.kitty_in,  # the kitty kept apart (kitty = kept_apart, p15)
+        "kitty": game.kitty,
         "last_prize_winner": None if game.last_winner is None else game.seats[game.last_winner],
         "rounds": game.round,
         "over": game.over,
@@ -60,7 +64,8 @@ def trace(record: Record) -> dict[str, Any]:
 
 
 def _session(record: Record) -> dict[str, Any]:
-    session = Session(record.table, record.options, seed=record.seed, pool=record.pool)
+    session = Session(record.table, record.options, seed=record.seed, pool=record.pool, prize=record.prize,
+                      kitty=record.kitty)
     parts = []
     for _ in range(record.games):
         steps: list[dict[str, Any]] = []
@@ -72,7 +77,7 @@ def _session(record: Record) -> dict[str, Any]:
         moves += [{**move, "step": move["step"] + len(steps)} for move in part["moves"]]
         steps += [{**step, "game": number} for step in part["steps"]]
     _annotate(steps, record.notes)
-    setup = {**parts[0]["game"], "seed": record.seed, "pool": record.pool, "games": record.games}
+    setup = {**parts[0]["game"], "seed": record.seed, "games": record.games}
     result = {**parts[-1]["result"], "games": [part["result"] for part in parts]}
     return {"game": setup, "seats": parts[0]["seats"], "steps": steps, "moves": moves, "result": result}
 
@@ -82,7 +87,7 @@ def trace_game(game: Game, notes: list[Note] | tuple[Note, ...] = ()) -> dict[st
     with one."""
     steps: list[dict[str, Any]] = []
     replayed = Game(game.table, game.options, seed=game.seed, decks=game.given_decks, pool=game.pool_in,
-                    observer=teller(steps))
+                    prize=game.prize_in, kitty=game.kitty_in, observer=teller(steps))
     for action in game.actions:
         replayed.apply(action)
     return told(replayed, steps, notes)

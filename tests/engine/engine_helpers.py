@@ -71,9 +71,11 @@ def hand(game: Game, name: str) -> list[str]:
 
 
 def balanced(game: Game) -> bool:
-    """docs/rules.md, invariants: stakes paid + fines + pool carried in = prizes + banker's takings + pool carried out,
-    with the stakes on the table counted in the pool. With nets = prizes - stakes paid - fines:"""
-    return game.pool_in == sum(game.nets) + game.banker_net + game.pool + sum(game.stakes)
+    """docs/rules.md, invariants: stakes paid + fines + what was carried in (pool, fines to be played for,
+    kitty kept apart) = prizes + banker's takings + what is carried out, with the stakes on the table
+    counted in the pool. With nets = prizes - stakes paid - fines:"""
+    return (game.pool_in + game.prize_in + game.kitty_in
+            == sum(game.nets) + game.banker_net + game.pool + game.prize + game.kitty + sum(game.stakes))
 
 
 def cards_in_one_place(game: Game) -> bool:

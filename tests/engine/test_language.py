@@ -203,7 +203,15 @@ def test_numerals_with_vzyatka(n, nom, acc):
 ])
 def test_numerals_in_the_fine_agree_with_the_participle(amount, penalty, text):
     fine = ev.Fine(("p11", "p12"), "Вера", amount, 0, penalty, 1)
-    assert ru(fine) == text + "; штраф поступает на розыгрыш в следующий кон."
+    assert ru(fine) == text + "; штраф переходит в банк следующего кона."
+
+
+def test_the_fine_names_where_it_goes_by_fines_to():
+    # p12: into the next game's pool (the default), or laid apart for its play-off (fines_to = playoff_prize).
+    prize = ev.Fine(("p11", "p12"), "Вера", 2, 2, 0, 1, to_prize=True)
+    assert ru(prize) == "Вера платит штраф в 2 фишки за 2 карты на руках; штраф откладывается на розыгрыш следующего кона."
+    assert en(prize) == ("Вера pays a fine of 2 chips for 2 cards in hand; it is laid apart, to be played for in the "
+                         "next game's play-off.")
 
 
 def test_numerals_count_the_cards_left_in_each_deck():
@@ -390,12 +398,15 @@ def _women_games(count_: int) -> list[Game]:
         options["stake"] = rng.choice([1, 2, 4])
         n = rng.randint(2, 6)
         table = Table(WOMEN[:n], "Мама", "Бабушка")
+        # Fines carried in to be played for, and a kitty kept apart, where the options allow them (p12, p15).
+        prize = rng.randint(1, 9) if options["fines_to"] == "playoff_prize" and options["playoff"] != "tricks" else 0
+        kitty = rng.randint(1, 9) if options["kitty"] == "kept_apart" else 0
         try:
             opts = Options.from_mapping(options)
             table.check(opts)
         except EngineError:
             continue
-        games.append(Game(table, opts, seed=number))
+        games.append(Game(table, opts, seed=number, prize=prize, kitty=kitty))
     return games
 
 

@@ -53,6 +53,8 @@ class State:
     tricks: list[int]
     nets: list[int]
     pool: int
+    prize: int
+    kitty: int
     banker_net: int
     row: list[Card]
     stakes: list[int]
@@ -68,9 +70,10 @@ class State:
     def of(cls, game: Game) -> State:
         return cls(game.phase.value, game.round, game.to_act, [list(h) for h in game.hands],
                    [list(p) for p in game.aside], [list(p) for p in game.penalty], [len(t) for t in game.tricks],
-                   list(game.nets), game.pool, game.banker_net, list(game.row), list(game.stakes),
-                   list(game.table_cards), set(game.discard), set(game.dealer_deck[game.dealer_next:]),
-                   game.banker_left, game.dealer_left, game.last_winner, game.defender)
+                   list(game.nets), game.pool, game.prize, game.kitty, game.banker_net, list(game.row),
+                   list(game.stakes), list(game.table_cards), set(game.discard),
+                   set(game.dealer_deck[game.dealer_next:]), game.banker_left, game.dealer_left, game.last_winner,
+                   game.defender)
 
     def holders(self) -> list[int]:
         return [seat for seat, hand in enumerate(self.hands) if hand]
@@ -209,14 +212,19 @@ def _chip_delta(after: State, before: State, seat: int) -> int:
 
 @reads("game_start", "en", r"(?P<banker>.+) is the banker and (?P<dealer>.+) the dealer, each with a deck of 52 "
                            r"cards; the players are (?P<seats>{NAMES})\.(?: The pool carried in holds (?P<pool>\d+) "
-                           r"chips?\.)?")
+                           r"chips?\.)?(?: (?P<prize>\d+) chips? of fines (?:is|are) laid apart, to be played for in "
+                           r"the play-off\.)?(?: The kitty, kept apart, holds (?P<kitty>\d+) chips?\.)?")
 @reads("game_start", "ru", r"Банкир — (?P<banker>.+), сдающий — (?P<dealer>.+), у каждого колода в 52 листа; "
-                           r"играют (?P<seats>{NAMES})\.(?: В банке с прошлого кона (?P<pool>\d+) фиш\w+\.)?")
+                           r"играют (?P<seats>{NAMES})\.(?: В банке с прошлого кона (?P<pool>\d+) фиш\w+\.)?"
+                           r"(?: Штраф, отложенный на розыгрыш, — (?P<prize>\d+) фиш\w+\.)?"
+                           r"(?: В копилке, которая хранится отдельно, (?P<kitty>\d+) фиш\w+\.)?")
 def _game_start(m: Read, step: Step, w: Words, c: Claims, lang: str) -> None:
     game, after = step.game, step.after
     c.expect(m["banker"] == game.table.banker and m["dealer"] == game.table.dealer, "who runs the game", step, lang)
     c.expect(w.seats(m["seats"]) == list(range(game.n)), "the players", step, lang)
     c.expect(_num(m["pool"]) == after.pool, "the pool carried in", step, lang)
+    c.expect(_num(m["prize"]) == after.prize, "the fines carried in to be played for", step, lang)
+    c.expect(_num(m["kitty"]) == after.kitty, "the kitty carried in", step, lang)
     c.expect(len(after.dealer_deck) == 52 and after.banker_left == 52, "two decks of 52", step, lang)
 
 
@@ -644,9 +652,11 @@ def _play(m: Read, step: Step, w: Words, c: Claims, lang: str) -> None:
 
 
 @reads("trick", "en", r"(?P<who>{NAME}) has the highest card of the suit led, takes the trick and lays it aside(?:; "
-                      r"(?:(?P<out>{NAME}) has no cards left, so )?(?P<next>{NAME}) leads next)?\.")
+                      r"(?P<out>{NAMES}) (?:has|have) no cards left and drops? out of the tricks)?(?:; "
+                      r"(?P<next>{NAME}) leads next)?\.")
 @reads("trick", "ru", r"Старшая карта выхоженной масти — у (?P<who>{NAME}): (?P<who2>{NAME}) берёт взятку и откладывает "
-                      r"её(?:; (?:карт у (?P<out>{NAME}) больше нет, и )?следующий ход — за (?P<next>{NAME}))?\.")
+                      r"её(?:; у (?P<out>{NAMES}) карт больше нет, и (?:(?P<out2>{NAME})|они) (?:выходит|выходят) из "
+                      r"игры на взятки)?(?:; следующий ход — за (?P<next>{NAME}))?\.")
 def _trick(m: Read, step: Step, w: Words, c: Claims, lang: str) -> None:
     before, after = step.before, step.after
     who = w.seat(m["who"])
@@ -656,17 +666,19 @@ def _trick(m: Read, step: Step, w: Words, c: Claims, lang: str) -> None:
              "who has the highest card of the suit led", step, lang)
     c.expect(after.tricks[who] - before.tricks[who] == len(before.table) and after.table == [], "the trick taken",
              step, lang)
+    # tricks_end = one_left: who played his last card in this trick drops out, the others play on.
+    ran_out = sorted({seat for seat, _ in before.table if not after.hands[seat]})
     if m["next"] is None:
-        c.expect(after.phase != "trick", "nobody leads next", step, lang)
-    else:
-        nxt = w.seat(m["next"])
-        if m["out"] is None:
-            c.expect(nxt == who and after.phase == "trick" and after.to_act == who, "who leads next", step, lang)
-        else:  # tricks_end = one_left: the taker has run out; the next on his left with cards leads
-            c.expect(w.seat(m["out"]) == who and not after.hands[who] and step.game.options.tricks_end == "one_left",
-                     "the taker has run out", step, lang)
-            c.expect(after.phase == "trick" and after.to_act == nxt and bool(after.hands[nxt]), "who leads next",
-                     step, lang)
+        c.expect(after.phase != "trick" and m["out"] is None, "nobody leads next", step, lang)
+        return
+    out = w.seats(m["out"] or "")
+    c.expect(sorted(out) == ran_out and (m["out2"] is None or [w.seat(m["out2"])] == out), "who drops out", step, lang)
+    c.expect(not out or step.game.options.tricks_end == "one_left", "dropping out under one_left", step, lang)
+    nxt = w.seat(m["next"])
+    # The taker leads, or, if he has run out, the next on his left with cards.
+    n = len(after.hands)
+    expected = who if after.hands[who] else next(s % n for s in range(who + 1, who + n) if after.hands[s % n])
+    c.expect(nxt == expected and after.phase == "trick" and after.to_act == nxt, "who leads next", step, lang)
 
 
 @reads("trick_abandoned", "en", r"That was (?P<who>{NAME})'s last card: the play-off stops at once and the unfinished "
@@ -693,15 +705,19 @@ def _playoff_end(m: Read, step: Step, w: Words, c: Claims, lang: str) -> None:
 
 
 @reads("fine", "en", r"(?P<who>{NAME}) pays a fine of (?P<chips>\d+) chips? for (?:(?P<hand>\d+) cards? in hand)?(?: and )?"
-                     r"(?:(?P<penalty>\d+) cards? not beaten)?; it goes to the next game's pool\.")
+                     r"(?:(?P<penalty>\d+) cards? not beaten)?; (?:it goes to the next game's pool|(?P<prize>it is "
+                     r"laid apart, to be played for in the next game's play-off))\.")
 @reads("fine", "ru", r"(?P<who>{NAME}) платит штраф в (?P<chips>\d+) фиш\w+ за (?:(?P<hand>\d+) карт\w* на руках)?(?: и )?"
-                     r"(?:(?P<penalty>\d+) карт\w*, не отбит\w+ при розыгрыше)?; штраф поступает на розыгрыш в "
-                     r"следующий кон\.")
+                     r"(?:(?P<penalty>\d+) карт\w*, не отбит\w+ при розыгрыше)?; (?:штраф переходит в банк "
+                     r"следующего кона|(?P<prize>штраф откладывается на розыгрыш следующего кона))\.")
 def _fine(m: Read, step: Step, w: Words, c: Claims, lang: str) -> None:
     who, after, before = w.seat(m["who"]), step.after, step.before
     paid = int(m["chips"])
-    c.expect(_chip_delta(after, before, who) == -paid and after.pool - before.pool == paid, "the fine paid", step,
-             lang)
+    # p12: into the next game's pool, or laid apart as the prize of its play-off (fines_to).
+    to_prize = bool(m["prize"])
+    c.expect(to_prize == (step.game.options.fines_to == "playoff_prize"), "where the fine goes", step, lang)
+    gained = after.prize - before.prize if to_prize else after.pool - before.pool
+    c.expect(_chip_delta(after, before, who) == -paid and gained == paid, "the fine paid", step, lang)
     if m["hand"]:
         c.expect(int(m["hand"]) == len(after.hands[who]), "the cards in hand", step, lang)
     if m["penalty"]:
@@ -709,15 +725,46 @@ def _fine(m: Read, step: Step, w: Words, c: Claims, lang: str) -> None:
     c.expect(paid == step.game.options.fine * (_num(m["hand"]) + _num(m["penalty"])), "the fine per card", step, lang)
 
 
+@reads("prize", "en", r"(?:(?P<one>{NAME}) ran out of cards first and takes|(?P<all>{NAMES}) ran out of cards together "
+                      r"and share) the (?P<amount>\d+) chips? of fines played for(?:, (?P<each>\d+) chips? each)?"
+                      r"(?:; (?P<left>\d+) chips? waits? for the next game)?\.")
+@reads("prize", "ru", r"(?:Карты первыми кончились у (?P<one>{NAME}), и (?P<one2>{NAME}) забирает|Карты кончились "
+                      r"одновременно у (?P<all>{NAMES}), и они делят) штраф, поставленный на розыгрыш, — (?P<amount>\d+) "
+                      r"фиш\w+(?:: каждый получает (?P<each>\d+) фиш\w+)?(?:; остаток — (?P<left>\d+) фиш\w+ — ждёт "
+                      r"следующего кона)?\.")
+def _prize(m: Read, step: Step, w: Words, c: Claims, lang: str) -> None:
+    # p12, fines_to = playoff_prize: the fines laid apart go to whoever ran out first in the play-off
+    # by beating (together: shared, the odd chips wait).
+    after, before = step.after, step.before
+    winners = [w.seat(m["one"])] if m["one"] else w.seats(m["all"])
+    c.expect(m["one2"] is None or w.seat(m["one2"]) == winners[0], "who takes the prize", step, lang)
+    amount, left = int(m["amount"]), _num(m["left"])
+    each = int(m["each"]) if m["each"] else amount - left
+    c.expect(step.game.options.fines_to == "playoff_prize" and amount == before.prize, "the prize played for", step,
+             lang)
+    # Whoever's running out ended the play-off by beating, as the step before said (its own reader
+    # checks that): the play-off's end, the end of its first stage, or a play-off ended before it began.
+    ended = step.game.events[step.number - 2]
+    out = ended.sitting_out if isinstance(ended, ev.PlayoffStart) and ended.not_played == "empty_hand" else \
+        getattr(ended, "out", None) if isinstance(ended, (ev.PlayoffEnd, ev.SecondStage)) else None
+    c.expect(out is not None and sorted(winners) == sorted(map(step.game.seats.index, out))
+             and all(not after.hands[s] for s in winners), "who ran out first", step, lang)
+    c.expect((m["each"] is None) == (len(winners) == 1), "one winner or shared", step, lang)
+    c.expect(each * len(winners) + left == amount and left < len(winners) and after.prize == left, "the shares",
+             step, lang)
+    c.expect(all(_chip_delta(after, before, s) == each for s in winners), "each winner's chips", step, lang)
+
+
 SUIT_NOUNS = {"spade": "S", "spades": "S", "heart": "H", "hearts": "H", "diamond": "D", "diamonds": "D", "club": "C",
               "clubs": "C", "пики": "S", "черви": "H", "бубны": "D", "трефы": "C"}
 
 
 @reads("fine", "en", r"(?P<who>{NAME}) still holds (?P<held>\d+ \w+(?:(?:, | and )\d+ \w+)*) and pays (?P<chips>\d+) "
-                     r"chips? into the kitty by suit(?P<once> \(once for each suit held\))?\.")
+                     r"chips? into the kitty(?P<kept>, which is kept apart)? by suit(?P<once> \(once for each suit "
+                     r"held\))?\.")
 @reads("fine", "ru", r"У (?P<who>{NAME}) на руках остались (?P<held>\w+ \(\d+ карт\w*\)(?:(?:, | и )\w+ \(\d+ карт\w*\))*): "
-                     r"(?P<who2>{NAME}) платит в копилку по мастям (?P<chips>\d+) фиш\w+(?P<once> \(по разу за каждую "
-                     r"масть\))?\.")
+                     r"(?P<who2>{NAME}) платит в копилку(?P<kept> \(она хранится отдельно\))? по мастям (?P<chips>\d+) "
+                     r"фиш\w+(?P<once> \(по разу за каждую масть\))?\.")
 def _suit_fine(m: Read, step: Step, w: Words, c: Claims, lang: str) -> None:
     who, after, before, options = w.seat(m["who"]), step.after, step.before, step.game.options
     if lang == "en":
@@ -726,8 +773,10 @@ def _suit_fine(m: Read, step: Step, w: Words, c: Claims, lang: str) -> None:
         held = {SUIT_NOUNS[noun]: int(n) for noun, n in re.findall(r"(\w+) \((\d+) карт", m["held"])}
     c.expect(held == dict(Counter(card.suit for card in after.hands[who])), "the cards held by suit", step, lang)
     paid = int(m["chips"])
-    c.expect(_chip_delta(after, before, who) == -paid and after.pool - before.pool == paid, "the fine paid", step,
-             lang)
+    kept = bool(m["kept"])
+    c.expect(kept == (options.kitty == "kept_apart"), "the kitty kept apart", step, lang)
+    gained = after.kitty - before.kitty if kept else after.pool - before.pool
+    c.expect(_chip_delta(after, before, who) == -paid and gained == paid, "the fine paid", step, lang)
     per_suit = options.suit_fine_basis == "per_suit"
     c.expect(bool(m["once"]) == per_suit, "once for each suit", step, lang)
     c.expect(paid == sum(options.suit_fine(s) * (1 if per_suit else n) for s, n in held.items()), "the fine by suit",
@@ -735,11 +784,16 @@ def _suit_fine(m: Read, step: Step, w: Words, c: Claims, lang: str) -> None:
 
 
 @reads("game_end", "en", r"The game is over: (?P<nets>{NAME} [+−]\d+(?:, {NAME} [+−]\d+)*)(?:, banker (?P<banker>[+−]\d+))?"
-                         r"\. (?:(?P<pool>\d+) chips? (?:goes|go) to the next game's pool|The kitty, with whatever else is "
-                         r"left on the table, (?P<kitty>\d+) chips? in all, goes on to the next game)\.")
+                         r"\. (?:(?P<pool>\d+) chips? (?:goes|go) to the next game's pool|(?P<none>Nothing) goes to the "
+                         r"next game's pool|The kitty, with whatever else is "
+                         r"left on the table, (?P<kitty>\d+) chips? in all, goes on to the next game)\."
+                         r"(?: (?P<prize>\d+) chips? of fines (?:is|are) laid apart, to be played for in its play-off\.)?"
+                         r"(?: The kitty, kept apart, holds (?P<apart>\d+) chips?\.)?")
 @reads("game_end", "ru", r"Кон окончен: (?P<nets>{NAME} [+−]\d+(?:, {NAME} [+−]\d+)*)(?:, банкир (?P<banker>[+−]\d+))?\. "
-                         r"(?:В следующий кон (?:переходит|переходят) (?P<pool>\d+) фиш\w+|Копилка вместе со всем, что "
-                         r"осталось на столе, — всего (?P<kitty>\d+) фиш\w+ — переходит в следующий кон)\.")
+                         r"(?:(?P<into>В следующий кон|В банк следующего кона) (?:переходит|переходят) (?P<pool>\d+) "
+                         r"фиш\w+|В банк следующего кона (?P<none>ничего) не переходит|Копилка вместе со всем, что осталось на столе, — всего (?P<kitty>\d+) фиш\w+ — переходит "
+                         r"в следующий кон)\.(?: Штраф, (?P<prize>\d+) фиш\w+, отложен на розыгрыш следующего кона\.)?"
+                         r"(?: В копилке, которая хранится отдельно, (?P<apart>\d+) фиш\w+\.)?")
 def _game_end(m: Read, step: Step, w: Words, c: Claims, lang: str) -> None:
     after, game = step.after, step.game
 
@@ -749,8 +803,13 @@ def _game_end(m: Read, step: Step, w: Words, c: Claims, lang: str) -> None:
     nets = {w.seat(who): signed(n) for who, n in re.findall(rf"({w.name}) ([+−]\d+)", m["nets"])}
     c.expect(nets == dict(enumerate(after.nets)), "each player's result", step, lang)
     c.expect(signed(m["banker"] or "+0") == after.banker_net, "the banker's result", step, lang)
-    c.expect(int(m["pool"] or m["kitty"]) == after.pool, "the chips carried on", step, lang)
-    c.expect(bool(m["kitty"]) == (game.options.playoff == "tricks"), "the kitty", step, lang)
+    c.expect(_num(m["pool"] or m["kitty"]) == after.pool and (m["none"] is None) == (after.pool > 0),
+             "the chips carried on", step, lang)
+    kept = game.options.kitty == "kept_apart"
+    c.expect(bool(m["kitty"]) == (game.options.playoff == "tricks" and not kept and after.pool > 0), "the kitty", step,
+             lang)
+    c.expect(_num(m["prize"]) == after.prize, "the fines laid apart to be played for", step, lang)
+    c.expect((m["apart"] is not None) == kept and _num(m["apart"]) == after.kitty, "the kitty kept apart", step, lang)
 
 
 CITED = re.compile(r" \((?:p\d+|§\d+)(?:, (?:p\d+|§\d+))*\)$")
@@ -862,8 +921,11 @@ def _sampled() -> Iterator[Walk]:
             game_table.check(opts)
         except EngineError:
             continue
-        walk = Walk(f"sample {number}: {players} players, seed {seed}, {options}")
-        game = Game(game_table, opts, seed=seed, observer=walk.observer())
+        # Fines carried in to be played for (p12) and a kitty kept apart (p15), where the options allow.
+        carried = {"prize": seed % 9 + 1 if opts.fines_to == "playoff_prize" and opts.playoff != "tricks" else 0,
+                   "kitty": seed % 5 if opts.kitty == "kept_apart" else 0}
+        walk = Walk(f"sample {number}: {players} players, seed {seed}, {options}, {carried}")
+        game = Game(game_table, opts, seed=seed, **carried, observer=walk.observer())
         play_out(game, random_policy(seed)) if number % 2 else play_out(game)
         yield walk
 

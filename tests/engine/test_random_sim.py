@@ -112,16 +112,19 @@ def test_every_single_option_value_is_played_in_many_games():
             assert counts[(key, value)] >= MIN_GAMES_PER_VALUE, (key, value, counts[(key, value)])
 
 
-def setup(index: int) -> tuple[Any, dict[str, Any], int, int]:
-    """The table, options, seed and pool carried in of game `index`."""
+def setup(index: int) -> tuple[Any, dict[str, Any], int, dict[str, int]]:
+    """The table, options, seed and what game `index` carries in: the pool, and fines to be played
+    for (p12) and a kitty kept apart (p15) where its options allow them."""
     values: dict[str, Any] = choice_values(index)
     players = 2 + index % 5
     seats = players + (2 if values["hosts_play"] == "yes" else 0)
     stake = max(STAKES[index // 5 % len(STAKES)], math.ceil(4 / seats))
     values.update(stake=stake, fine=FINES[index // 7 % len(FINES)],
                   suit_fines=SUIT_FINES[index // 11 % len(SUIT_FINES)])
-    pool = (index * 7) % 10 if index % 3 == 0 else 0
-    return table(players), values, index, pool
+    carried = {"pool": (index * 7) % 10 if index % 3 == 0 else 0,
+               "prize": 1 + index % 7 if values["fines_to"] == "playoff_prize" and values["playoff"] != "tricks" else 0,
+               "kitty": index % 5 if values["kitty"] == "kept_apart" else 0}
+    return table(players), values, index, carried
 
 
 def check_decision(game: Game) -> None:
@@ -224,8 +227,8 @@ def check_event(game: Game, event: Any) -> None:
 
 def play_one(index: int, sample: bool, checks: bool = True) -> Game:
     """Game `index` of the sweep, played by the random policy; `checks=False` only plays it."""
-    table_, values, seed, pool = setup(index)
-    game = Game(table_, opts(**values), seed=seed, pool=pool, observer=check_event if checks else None)
+    table_, values, seed, carried = setup(index)
+    game = Game(table_, opts(**values), seed=seed, **carried, observer=check_event if checks else None)
     policy = random_policy(seed + 1_000_003)
     for step in range(MAX_DECISIONS):
         if game.over:
@@ -275,7 +278,8 @@ def test_random_games_reach_every_kind_of_end():
 
 EXPECTED_REACHED = {
     "game_start", "lay", "pay", "spread", "deal", "reveal", "discard", "lay_aside", "lottery_end", "playoff_start",
-    "lead", "beat", "take", "play", "trick", "trick_abandoned", "lead_abandoned", "second_stage", "playoff_end", "fine", "game_end",
+    "lead", "beat", "take", "play", "trick", "trick_abandoned", "lead_abandoned", "second_stage", "playoff_end", "fine", "prize",
+    "game_end",
     "not_played:None", "short_deal", "spread:even", "spread:random", "spread:chosen", "to:player", "to:pool",
     "to:banker", "take_unbeaten", *(f"way:{way}" for way in CHOICES["playoff"]),
 }

@@ -144,8 +144,10 @@ def test_record_canonical_writing_layout():
         'last_lead = "answered"',
         'penalty_pile = "holders_only"',
         "fine = 1",
+        'fines_to = "pool"',
         'suit_fines = "H=4 C=3 D=2 S=1"',
         'suit_fine_basis = "per_suit"',
+        'kitty = "carried"',
         'empty_hand_at_start = "sits_out"',
         'last_card = "finish_trick"',
         'tricks_end = "first_out"',
@@ -454,6 +456,10 @@ def test_record_and_game_refuse_a_negative_seed():
         parse_record('seed = -5\n[table]\nplayers = ["A", "B"]\nbanker = "F"\ndealer = "M"\n', "s.toml")
 
 
+# What the records written before fines_to and kitty existed never lay apart (their summaries lack it).
+NOTHING_APART = {"prize_in": 0, "prize": 0, "kitty_in": 0, "kitty": 0}
+
+
 def test_records_written_before_the_new_options_replay_to_the_same_result():
     # Twelve records written by the engine as it was before short_pay, deal_start, after_take,
     # last_lead and beating_then_tricks existed, and before penalty_pile and suit_fine_basis took
@@ -464,7 +470,7 @@ def test_records_written_before_the_new_options_replay_to_the_same_result():
     assert len(cases) == 12
     for case in cases:
         _, game = parse_record(case["record"])
-        assert summary(game) == case["result"]
+        assert summary(game) == {**case["result"], **NOTHING_APART}
         assert "penalty_pile" in case["record"] and "suit_fine_basis" in case["record"]
         assert "last_lead" not in case["record"]
 
@@ -482,7 +488,23 @@ def test_records_written_before_issue_19_replay_to_the_same_result():
     for case in cases:
         assert "tricks_end" not in case["record"]
         _, game = parse_record(case["record"])
-        assert summary(game) == case["result"]
+        assert summary(game) == {**case["result"], **NOTHING_APART}
+
+
+def test_records_written_before_the_prize_and_the_kitty_replay_to_the_same_result():
+    # Fifteen records written by the engine of commit d23a68b, before fines_to and kitty existed:
+    # twelve games (six option sets, the default and the random policy) and three sessions of three
+    # games with a pool of 5 carried in. They name neither option, whose defaults are the old play,
+    # so each replays to the result the old engine wrote beside it, with nothing laid apart.
+    cases = json.loads((Path(__file__).with_name("records_before_the_prize_and_the_kitty.json"))
+                       .read_text(encoding="utf-8"))
+    assert len(cases) == 15 and sum("games" in case for case in cases) == 3
+    for case in cases:
+        assert "fines_to" not in case["record"] and "kitty" not in case["record"]
+        record, game = parse_record(case["record"])
+        games = record.play_session() if record.games > 1 else [game]
+        results = case["result"] if record.games > 1 else [case["result"]]
+        assert [summary(g) for g in games] == [{**result, **NOTHING_APART} for result in results]
 
 
 # ---------------------------------------------------------------------- checked notes, names, sessions

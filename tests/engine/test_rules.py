@@ -14,8 +14,8 @@ import math
 import pytest
 
 from engine import (
-    BANKER, AgainstTheRule, CardError, CardNotHeld, FULL_DECK, Game, NotYourMove, Options, Session, Stake, Table,
-    TableError, narrate, parse_action, play_out, snapshot,
+    BANKER, AgainstTheRule, CardError, CardNotHeld, FULL_DECK, Game, NotYourMove, OptionError, Options, Session, Stake,
+    Table, TableError, narrate, parse_action, play_out, snapshot,
 )
 from engine_helpers import (
     ENDING, ENDING_MOVES, LEADER_WITHOUT_CARDS, ONE_COVER, SECOND, SITTER, THREE, TRICKS, TWO_COVERS, Recorder, balanced,
@@ -43,7 +43,8 @@ def test_p2_card_players_sit_in_the_order_given_with_a_banker_and_a_dealer():
     assert game.seats == ("Anna", "Boris", "Vera", "Gleb")
     start = game.events[0].to_json()
     assert start == {"kind": "game_start", "rule": ["p2"], "seats": ["Anna", "Boris", "Vera", "Gleb"],
-                     "banker": "Father", "dealer": "Mother", "pool": 0}
+                     "banker": "Father", "dealer": "Mother", "pool": 0,
+                     "prize": 0, "kitty": 0}
 
 
 def test_p2_two_decks_of_52_the_bankers_and_the_dealers():
@@ -770,6 +771,90 @@ def test_p12_the_session_carries_the_pool_into_the_next_games_first_stake():
     assert [g.pool_in for g in games[1:]] == [g.pool for g in games[:-1]]
 
 
+def _prize_game(prize: int, **options: object) -> Game:
+    # ENDING (engine_helpers) with fines to be played for: Anna runs out, Boris is fined 13.
+    game = Game(table(2), opts(fines_to="playoff_prize", **options), decks=playoff_decks(ENDING, 1).decks, prize=prize)
+    play(game, *ENDING_MOVES)
+    return game
+
+
+def test_p12_option_fines_to_playoff_prize_lays_the_fines_apart_for_the_next_playoff():
+    # «Штраф поступает на розыгрыш в следующий кон», read as the prize of the next game's play-off:
+    # Boris's 13 chips are laid apart, not put in the pool (which the default, fines_to = pool, gets).
+    game = _prize_game(0)
+    assert game.over and game.prize == 13 and game.pool == 0 and balanced(game)
+    assert of_kind(game, "fine")[0]["to_prize"] is True
+    assert {k: of_kind(game, "game_end")[0][k] for k in ("pool", "prize")} == {"pool": 0, "prize": 13}
+    assert "laid apart, to be played for in the next game's play-off" in narrate(game.events[-2], "en")
+    assert "штраф откладывается на розыгрыш следующего кона" in narrate(game.events[-2], "ru")
+
+
+def test_p12_option_fines_to_playoff_prize_goes_to_the_first_player_to_run_out():
+    # The 7 chips carried in go to Anna, whose cards ran out first; this game's fines wait for the next.
+    with_prize, without = _prize_game(7), _prize_game(0)
+    assert of_kind(with_prize, "prize") == [{"kind": "prize", "rule": ["p12"], "winners": ["Anna"], "each": 7,
+                                             "amount": 7, "left": 0}]
+    assert with_prize.nets == [without.nets[0] + 7, without.nets[1]] and with_prize.prize == 13
+    assert balanced(with_prize)
+
+
+# Two players who run out together: each lead is beaten, the last by the defender's last card.
+#   Anna  2S 5S 6S 9S TS KS 2H 5H 6H 9H TH KH
+#   Boris 3S 4S 7S 8S JS QS 3H 4H 7H 8H JH QH
+TOGETHER = ["2S 5S 6S 9S TS KS 2H 5H 6H 9H TH KH", "3S 4S 7S 8S JS QS 3H 4H 7H 8H JH QH"]
+TOGETHER_MOVES = [move for suit in "SH" for move in (
+    f"lead 2{suit}", f"beat 2{suit}>3{suit}", f"lead 4{suit}", f"beat 4{suit}>5{suit}", f"lead 6{suit}",
+    f"beat 6{suit}>7{suit}", f"lead 8{suit}", f"beat 8{suit}>9{suit}", f"lead T{suit}", f"beat T{suit}>J{suit}",
+    f"lead Q{suit}", f"beat Q{suit}>K{suit}")]
+
+
+def test_p12_option_fines_to_playoff_prize_is_shared_by_players_who_run_out_together():
+    # Boris leads QH, his last card, and Anna beats it with KH, hers: both ran out at once. They
+    # share the 5 chips, 2 each; the odd chip waits for the next game.
+    game = Game(table(2), opts(fines_to="playoff_prize"), decks=playoff_decks(TOGETHER, 0).decks, prize=5)
+    play(game, *TOGETHER_MOVES)
+    assert game.over and of_kind(game, "playoff_end")[0]["out"] == ["Anna", "Boris"]
+    assert of_kind(game, "prize") == [{"kind": "prize", "rule": ["p12"], "winners": ["Anna", "Boris"], "each": 2,
+                                       "amount": 5, "left": 1}]
+    assert game.prize == 1 and of_kind(game, "fine") == [] and balanced(game)
+    won = next(e for e in game.events if e.kind == "prize")
+    assert narrate(won, "en") == (
+        "Anna and Boris ran out of cards together and share the 5 chips of fines played for, 2 chips each; 1 chip "
+        "waits for the next game. (p12)")
+    assert narrate(won, "ru") == (
+        "Карты кончились одновременно у игроков Anna и Boris, и они делят штраф, поставленный на розыгрыш, — 5 фишек: "
+        "каждый получает 2 фишки; остаток — 1 фишка — ждёт следующего кона. (§12)")
+
+
+def test_p12_option_fines_to_playoff_prize_waits_when_the_playoff_is_not_played():
+    # Anna laid nothing aside (SITTER's Vera alone would sit out; here two players): nobody plays off,
+    # nobody runs out in the play-off, and the prize waits, with Boris's fine added.
+    piles = ["", "2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS 4D 2H 3H 4H 5H"]
+    game = Game(table(2), opts(fines_to="playoff_prize"), decks=playoff_decks(piles, 1).decks, prize=5)
+    play_out(game)
+    assert of_kind(game, "playoff_start")[0]["not_played"] == "too_few" and of_kind(game, "prize") == []
+    assert game.prize == 5 + 18 and balanced(game)
+
+
+def test_p12_fines_can_be_carried_in_to_be_played_for_only_under_fines_to_playoff_prize():
+    for options in (opts(), opts(fines_to="playoff_prize", playoff="tricks")):
+        with pytest.raises(OptionError) as refusal:
+            Game(table(2), options, seed=1, prize=3)
+        assert refusal.value.code == "prize_not_played" and refusal.value.rule == "p12"
+    with pytest.raises(OptionError) as refusal:
+        Game(table(2), opts(), seed=1, kitty=3)
+    assert refusal.value.code == "kitty_not_kept" and refusal.value.rule == "p15"
+    with pytest.raises(OptionError):
+        Game(table(2), opts(fines_to="playoff_prize"), seed=1, prize=-1)
+
+
+def test_p12_the_session_carries_the_fines_to_be_played_for_into_the_next_game():
+    games = Session(table(3), opts(fines_to="playoff_prize"), seed=31).play(4)
+    assert [g.prize_in for g in games[1:]] == [g.prize for g in games[:-1]] and games[0].prize > 0
+    assert [g.pool_in for g in games[1:]] == [g.pool for g in games[:-1]]
+    assert any(of_kind(g, "prize") for g in games[1:])
+
+
 # ---------------------------------------------------------------------- p13-p15: the play-off by tricks
 
 
@@ -798,7 +883,7 @@ def test_p13_the_highest_card_of_the_led_suit_takes_the_trick_and_its_taker_lead
     game = scenario(TRICKS, 0, playoff="tricks")
     events = play(game, "play 2S", "play 5S")
     assert events[-1].to_json() == {"kind": "trick", "rule": ["p13"], "who": "Boris", "cards": ["2S", "5S"],
-                                    "next_leader": "Boris"}
+                                    "next_leader": "Boris", "out": []}
     assert game.to_act == 1 and [len(t) for t in game.tricks] == [0, 2]
     # Boris leads 2D; Anna's king of hearts is higher but not of the led suit: Boris takes.
     events = play(game, "play 2D", "play KH")
@@ -843,6 +928,22 @@ def test_p14_option_tricks_end_one_left_plays_on_until_one_player_holds_cards(sc
     assert cards_in_one_place(game) and balanced(game)
 
 
+def test_p14_option_tricks_end_one_left_says_who_drops_out(scenario):
+    # The first trick leaves Anna without cards: the sentence says she drops out, and who leads.
+    game = scenario(ONE_OUT, 0, playoff="tricks", tricks_end="one_left")
+    trick = play(game, "play 2S", "play 3S", "play 4S")[-1]
+    assert trick.to_json()["out"] == ["Anna"]
+    assert narrate(trick, "en") == ("Vera has the highest card of the suit led, takes the trick and lays it aside; Anna "
+                                    "has no cards left and drops out of the tricks; Vera leads next. (p13)")
+    assert narrate(trick, "ru") == ("Старшая карта выхоженной масти — у игрока Vera: Vera берёт взятку и откладывает её; "
+                                    "у игрока Anna карт больше нет, и Anna выходит из игры на взятки; следующий ход — за "
+                                    "игроком Vera. (§13)")
+    # Under the default (first_out) the same trick ends the play-off: nobody drops out, nobody leads.
+    first_out = scenario(ONE_OUT, 0, playoff="tricks")
+    play(first_out, "play 2S", "play 3S", "play 4S")
+    assert of_kind(first_out, "trick")[-1]["out"] == [] and first_out.over
+
+
 def test_p15_the_kitty_goes_on_to_the_next_game_and_game_end_cites_p15(scenario):
     # By tricks the payments go into the kitty (p15), not the fine of p12: game_end cites p15.
     game = scenario(TRICKS, 0, playoff="tricks")
@@ -858,8 +959,32 @@ def test_p15_whoever_holds_cards_pays_the_kitty_by_suit(scenario):
     game = scenario(TRICKS, 0, playoff="tricks")
     play(game, "play 2S", "play 5S", "play 2D", "play KH")
     assert of_kind(game, "fine") == [{"kind": "fine", "rule": ["p15"], "who": "Boris", "amount": 10, "hand": 12,
-                                      "by_suit": {"S": 2, "H": 3, "D": 4, "C": 3}, "basis": "per_suit"}]
+                                      "by_suit": {"S": 2, "H": 3, "D": 4, "C": 3}, "basis": "per_suit",
+                                      "kept_apart": False}]
     assert game.pool == 10 and balanced(game)
+
+
+def test_p15_option_kitty_kept_apart_keeps_the_payments_out_of_the_pool(scenario):
+    # «платит в копилку», the kitty kept apart: Boris's 10 chips go into it, not into the pool.
+    carried, kept = scenario(TRICKS, 0, playoff="tricks"), scenario(TRICKS, 0, playoff="tricks", kitty="kept_apart")
+    for game in (carried, kept):
+        play(game, "play 2S", "play 5S", "play 2D", "play KH")
+    assert (carried.pool, carried.kitty) == (10, 0) and (kept.pool, kept.kitty) == (0, 10) and balanced(kept)
+    assert of_kind(kept, "fine")[0]["kept_apart"] is True and carried.nets == kept.nets
+    end = of_kind(kept, "game_end")[0]
+    assert (end["pool"], end["kitty"], end["kitty_kept"]) == (0, 10, True)
+    assert narrate(kept.events[-1], "en").endswith("Nothing goes to the next game's pool. The kitty, kept apart, "
+                                                   "holds 10 chips. (p15)")
+    assert narrate(kept.events[-1], "ru").endswith("В банк следующего кона ничего не переходит. В копилке, которая "
+                                                   "хранится отдельно, 10 фишек. (§15)")
+
+
+def test_p15_option_kitty_kept_apart_grows_from_game_to_game_and_is_never_played_for():
+    games = Session(table(3), opts(playoff="tricks", kitty="kept_apart"), seed=31).play(4)
+    assert [g.kitty_in for g in games[1:]] == [g.kitty for g in games[:-1]]
+    paid = [sum(f["amount"] for f in of_kind(g, "fine")) for g in games]
+    assert [g.kitty - g.kitty_in for g in games] == paid and games[-1].kitty == sum(paid) > 0
+    assert all(balanced(g) for g in games)
 
 
 def test_option_suit_fine_basis_per_card_pays_for_every_card_held(scenario):
@@ -922,7 +1047,7 @@ def test_p13_option_playoff_beating_then_tricks_plays_the_cards_still_held_by_tr
                                    "last_winner": "Vera", "sitting_out": ["Vera"], "not_played": None,
                                    "holders": ["Anna", "Boris"]}
     assert events[2].to_json() == {"kind": "fine", "rule": ["p11", "p12"], "who": "Anna", "amount": 2, "hand": 0,
-                                   "penalty": 2, "per_card": 1}
+                                   "penalty": 2, "per_card": 1, "to_prize": False}
     assert game.phase == "trick" and game.to_act == 0 and game.active == [True, True, False]
     assert [str(a) for a in game.legal_actions()] == [f"play {r}D" for r in "23456789"]
     assert refused(game, "lead 2D", NotYourMove).rule == "p13"
@@ -1129,7 +1254,10 @@ def test_options_default_to_the_most_literal_reading_or_the_one_docs_rules_md_ex
         "unclaimed": "carry", "short_deal": "deal_out", "short_pay": "everyone", "deal": "packets",
         "deal_start": "first_seat", "beat": "same_suit",
         "failed_defence": "take_all", "after_take": "taker_left", "last_lead": "answered",
-        "penalty_pile": "holders_only", "fine": 1, "suit_fines": "H=4 C=3 D=2 S=1",
+        "penalty_pile": "holders_only", "fine": 1,
+        "fines_to": "pool",  # p12 names no winner of a prize: the play-off prize cannot be played from the text alone
+        "suit_fines": "H=4 C=3 D=2 S=1",
         "suit_fine_basis": "per_suit",  # «за червовую масть — 4 фишки»: once for the suit
+        "kitty": "carried",  # p15 says nothing of the kitty after the game: it goes on, as p12's fines do
         "empty_hand_at_start": "sits_out", "last_card": "finish_trick",
         "tricks_end": "first_out"}  # p14 «пока у одного из игроков они не кончатся»

@@ -22,6 +22,7 @@ from hypothesis import strategies as st
 
 from engine import Game, Options, Session, Stream, Table, play_out
 from engine.live import MAX_CHUNK, handle
+from engine_helpers import of_kind
 from engine.rng import draw
 from engine.stats import (
     GameRow, Tally, game_seed, play_row, row_of, rows, session_rows, simulate, simulate_session,
@@ -35,6 +36,7 @@ OPTION_SETS = [
     {"playoff": "beating_then_tricks", "unclaimed": "banker", "spread": "random"},
     {"hosts_play": "yes", "short_pay": "pro_rata", "deal_start": "rotates", "penalty_pile": "everyone"},
     {"playoff": "beating_then_tricks", "empty_hand_at_start": "ends_playoff", "contribution": "per_losing_card"},
+    {"fines_to": "playoff_prize", "playoff": "tricks", "kitty": "kept_apart"},
 ]
 
 
@@ -85,7 +87,8 @@ def test_the_random_policy_of_each_game_is_seeded_from_the_games_seed():
 @pytest.mark.parametrize("options", OPTION_SETS)
 def test_a_rows_chips_are_conserved_and_each_net_is_won_less_paid_and_fined(options):
     for row in rows(Table.default(5), Options.from_mapping(options), 21, 0, 15, "random"):
-        assert sum(row.nets) + row.banker_net + row.pool_out == row.pool_in
+        assert sum(row.nets) + row.banker_net + row.pool_out + row.prize_out + row.kitty_out == \
+            row.pool_in + row.prize_in + row.kitty_in
         assert [w - p - f for w, p, f in zip(row.won, row.paid, row.fines)] == list(row.nets)
         assert all(p >= 0 for p in row.prizes) and sum(row.won) >= sum(row.prizes)  # every stake is at least 1 (p4)
 
@@ -188,12 +191,33 @@ def test_a_session_tally_carries_the_pool_from_game_to_game():
     assert [r.nets for r in carried] == [tuple(g.nets) for g in games]
     # In chunks: each opens with the pool the last game of the chunk before left (p12).
     first = simulate_session(FOUR, Options(), 11, 3)
-    assert first.pool_end == games[2].pool
+    assert first.carried_end == (games[2].pool, 0, 0)
     both = simulate_session(FOUR, Options(), 11, 5, after=first)
     assert json.dumps(both.to_json()) == json.dumps(simulate_session(FOUR, Options(), 11, 8).to_json())
     with pytest.raises(TypeError):  # games 3.. from an empty pool are not the session's games 3..
         simulate_session(FOUR, Options(), 11, 3).merge(tally_of(list(rows(FOUR, Options(), 11, 3, 5)), 4,
                                                                 Options(), 11, start=3))
+
+
+def test_a_session_tally_carries_the_fines_to_be_played_for_and_the_kitty_kept_apart():
+    # p12 (fines_to = playoff_prize) and p15 (kitty = kept_apart): each game opens with the prize and
+    # the kitty the game before left, in one run or in chunks; a prize won counts among the chips won.
+    for options in (Options(fines_to="playoff_prize", fine=2), Options(playoff="tricks", kitty="kept_apart")):
+        games = Session(FOUR, options, seed=11).play(8)
+        carried = list(session_rows(FOUR, options, 11, 8))
+        assert [(r.prize_in, r.kitty_in) for r in carried[1:]] == [(g.prize, g.kitty) for g in games[:-1]]
+        assert [(r.prize_out, r.kitty_out) for r in carried] == [(g.prize, g.kitty) for g in games]
+        assert any(r.prize_out or r.kitty_out for r in carried)
+        assert [r.nets for r in carried] == [tuple(g.nets) for g in games]
+        for row in carried:
+            assert [w - p - f for w, p, f in zip(row.won, row.paid, row.fines)] == list(row.nets)
+        first = simulate_session(FOUR, options, 11, 3)
+        assert first.carried_end == (games[2].pool, games[2].prize, games[2].kitty)
+        both = simulate_session(FOUR, options, 11, 5, after=first)
+        assert json.dumps(both.to_json()) == json.dumps(simulate_session(FOUR, options, 11, 8).to_json())
+        again = Tally.from_json(json.loads(json.dumps(first.to_json())))
+        assert again.carried_end == first.carried_end
+    assert any(of_kind(g, "prize") for g in Session(FOUR, Options(fines_to="playoff_prize", fine=2), seed=11).play(8))
 
 
 # ---------------------------------------------------------------------------- the live engine

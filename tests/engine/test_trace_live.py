@@ -124,6 +124,20 @@ def test_live_replay_replaces_moves_that_no_longer_fit():
     assert [s["event"] for s in out["steps"]] == [e.to_json() for e in computers.events]
 
 
+def test_live_replay_keeps_the_fines_to_be_played_for_and_the_kitty_apart_only_while_a_reading_keeps_them():
+    # A set-up carrying fines to be played for (fines_to = playoff_prize, p12) and a kitty kept apart
+    # (p15) plays with both; switched to readings that do not keep them apart, they are in the pool.
+    _, setup = three_setup(fines_to="playoff_prize", kitty="kept_apart")
+    setup.update(prize=7, kitty=4, pool=2)
+    kept = ask(type="replay", setup=setup, lang="en")["result"]
+    start = kept["steps"][0]["event"]
+    assert (start["pool"], start["prize"], start["kitty"]) == (2, 7, 4)
+    assert [s["event"]["kind"] for s in kept["steps"]].count("prize") == 1
+    setup["options"] = dict(setup["options"], fines_to="pool", kitty="carried")
+    pooled = ask(type="replay", setup=setup, lang="en")["result"]["steps"][0]["event"]
+    assert (pooled["pool"], pooled["prize"], pooled["kitty"]) == (13, 0, 0)
+
+
 def test_live_replay_with_another_number_of_players_keeps_the_names():
     _, setup = three_setup()
     setup["players"] = 4
