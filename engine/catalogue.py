@@ -42,6 +42,8 @@ TERMS = {
     "banker": {"en": "Banker", "ru": "Банкир"},
     "dealer": {"en": "Dealer", "ru": "Сдающий"},
     "pool": {"en": "Pool", "ru": "Банк"},
+    "prize": {"en": "Fines to be played for", "ru": "Штраф на розыгрыш"},  # fines_to = playoff_prize (p12)
+    "kitty": {"en": "Kitty", "ru": "Копилка"},  # kitty = kept_apart (p15)
     "deck": {"en": "Deck", "ru": "Колода"},
     "discard": {"en": "Discard", "ru": "Сброс"},
     "banker_discard": {"en": "Banker's discard", "ru": "Сброс банкира"},

@@ -462,7 +462,7 @@ def _prize(e: ev.PrizeWon, lang: str) -> str:
         left = f"; {chips(e.left, lang)} {'waits' if e.left == 1 else 'wait'} for the next game" if e.left else ""
         return f"{text}{left}."
     if len(e.winners) == 1:
-        text = (f"Карты первыми кончились у {_gen(winners)}, и {winners} забирает штраф, поставленный на розыгрыш, — "
+        text = (f"Карты первыми кончились у {_gen(winners)}, и {winners} забирает штраф, отложенный на розыгрыш, — "
                 f"{chips(e.amount, lang, 'acc')}")
     else:
         text = (f"Карты кончились одновременно у {names_in(e.winners, 'gen')}, и они делят штраф, поставленный на "

@@ -102,7 +102,7 @@ def _table_at(state: dict[str, Any], seats: list[str], lang: str) -> dict[str, A
                         "net": state["nets"][i], "active": state["active"][i], "to_act": state["to_act"] == i})
     return {"row": row, "players": players, "table": [{"who": seats[who], "card": _card(code, lang)}
                                                        for who, code in state["table"]],
-            "pool": state["pool"], "banker_net": state["banker_net"],
+            "pool": state["pool"], "prize": state["prize"], "kitty": state["kitty"], "banker_net": state["banker_net"],
             "decks_text": WRITER_STRINGS[lang]["print_decks"].format(banker=count(state["decks"][0], "card", lang),
                                                                      dealer=count(state["decks"][1], "card", lang))}
 
@@ -147,6 +147,9 @@ def print_page(r: SiteRenderer, lang: str, name: str) -> None:
         purpose=about.purpose[lang] if about else None, back=f"{name}.html",
         players=seats, banker=game["table"]["banker"], dealer=game["table"]["dealer"],
         seed=game.get("seed"), pool_in=game.get("pool") or 0, games=games, changed=changed,
+        # The chips kept apart from the pool under fines_to and kitty (p12, p15): carried in, and at each step.
+        prize_in=game.get("prize") or 0, kitty_in=game.get("kitty") or 0,
+        prize_kept=game["options"].get("fines_to") == "playoff_prize", kitty_kept=game["options"].get("kitty") == "kept_apart",
         rules=", ".join(paragraphs(pid, lang) for pid in hand.paragraphs),
         deal=deal, moves=told["moves"], steps=steps,
         facts=", ".join([count(len(seats), "player", lang), count(len(steps), "step", lang)]),

@@ -21,7 +21,9 @@ import pytest
 from browser_helpers import assert_same_origin
 from demo_helpers import ENGINE_WAIT_MS, REPO_ROOT, expand, expected_replay, open_demo
 
+from engine.catalogue import TERMS
 from engine.record import read_record  # (demo_helpers puts the repository on the path)
+from engine.words import chips
 from engine.trace import trace as tell
 
 READINGS = "what-the-text-leaves-open.html"
@@ -128,6 +130,42 @@ def test_a_switch_replays_the_hand_under_another_reading_and_back_by_click_and_b
     page.click(f"{figure} .demo-switch label[for='{page.get_attribute(f'{figure} .demo-switch input[value={own}]', 'id')}']")
     assert settled(page, key, "recorded")["texts"] == recorded["texts"]
     assert checked_reading(page, key) == own
+    assert page.console_errors == []
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_table_shows_the_chips_kept_apart_while_the_reading_keeps_them(site_server, page, lang):
+    # fines_to = playoff_prize (p12) and kitty = kept_apart (p15): the table names the chips laid apart
+    # with the engine's term, at the first step and the last; switched to the default reading, the
+    # field goes and the pool holds them. Expected values: the engine's terms, words and replay.
+    open_demo(page, site_server.url(f"{lang}/{READINGS}"))
+    for key, part, other, default in (("reading-fines-prize.fines_to", "prize", "kitty", "pool"),
+                                      ("reading-kitty-apart.kitty", "kitty", "prize", "carried")):
+        figure, hand = f"#{demo_id(key)}", key.split(".")[0]
+        page.locator(figure).scroll_into_view_if_needed()  # a hand further down is fetched as it comes near
+        recorded = settled(page, key, "recorded")
+        setup = page.evaluate("(key) => window.__cardLottery.demos.find((d) => d.hand === key).trace.game", key)
+        setup.pop("notes", None)
+        own = expected_replay(setup, lang)["steps"]
+        assert [s["text"] for s in own] == recorded["texts"]
+        for key_press, step in (("Home", own[0]), ("End", own[-1])):
+            page.focus(f"{figure} .demo-app")
+            page.keyboard.press(key_press)
+            assert page.text_content(f"{figure} .{part}-chips") == f"{TERMS[part][lang]} {chips(step['state'][part], lang)}"
+            assert page.get_attribute(f"{figure} .{other}-chips", "class").split().count("is-hidden") == 1
+            assert page.get_attribute(f"{figure} .{part}-chips", "class").split().count("is-hidden") == 0
+        assert own[0]["state"][part] > 0 and recorded["n"] >= 1
+
+        page.wait_for_function("() => window.__cardLottery.engine.status === 'ready'", timeout=ENGINE_WAIT_MS)
+        option = key.split(".")[1]
+        switched = expected_replay({**setup, "options": {**setup["options"], option: default}}, lang)["steps"]
+        page.click(f"{figure} .demo-switch label[for='{page.get_attribute(f'{figure} .demo-switch input[value={default}]', 'id')}']")
+        settled(page, key, "live")
+        page.focus(f"{figure} .demo-app")
+        page.keyboard.press("Home")
+        assert "is-hidden" in page.get_attribute(f"{figure} .{part}-chips", "class").split()
+        assert page.text_content(f"{figure} .pool-chips") == f"{TERMS['pool'][lang]} {chips(switched[0]['state']['pool'], lang)}"
+        assert switched[0]["state"]["pool"] == own[0]["state"][part], hand  # the chips apart are in the pool
     assert page.console_errors == []
 
 

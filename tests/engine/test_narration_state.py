@@ -729,7 +729,7 @@ def _fine(m: Read, step: Step, w: Words, c: Claims, lang: str) -> None:
                       r"and share) the (?P<amount>\d+) chips? of fines played for(?:, (?P<each>\d+) chips? each)?"
                       r"(?:; (?P<left>\d+) chips? waits? for the next game)?\.")
 @reads("prize", "ru", r"(?:Карты первыми кончились у (?P<one>{NAME}), и (?P<one2>{NAME}) забирает|Карты кончились "
-                      r"одновременно у (?P<all>{NAMES}), и они делят) штраф, поставленный на розыгрыш, — (?P<amount>\d+) "
+                      r"одновременно у (?P<all>{NAMES}), и они делят) штраф, отложенный на розыгрыш, — (?P<amount>\d+) "
                       r"фиш\w+(?:: каждый получает (?P<each>\d+) фиш\w+)?(?:; остаток — (?P<left>\d+) фиш\w+ — ждёт "
                       r"следующего кона)?\.")
 def _prize(m: Read, step: Step, w: Words, c: Claims, lang: str) -> None:

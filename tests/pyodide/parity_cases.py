@@ -31,6 +31,9 @@ OPTION_SETS = [
     {"contribution": "per_losing_player", "last_lead": "stop_taken", "deal": "single", "short_pay": "pro_rata"},
     {"playoff": "tricks", "tricks_end": "one_left", "contribution": "per_losing_player", "suit_fine_basis": "per_card"},
     {"playoff": "beating_then_tricks", "tricks_end": "one_left", "last_lead": "stop_taken", "last_card": "stop_at_once"},
+    # p12's fines laid apart to be played for and p15's kitty kept apart (sessions below carry them in).
+    {"fines_to": "playoff_prize", "playoff": "beating_then_tricks", "kitty": "kept_apart", "fine": 2},
+    {"playoff": "tricks", "kitty": "kept_apart", "tricks_end": "one_left"},
 ]
 
 
@@ -49,11 +52,18 @@ for number, options in enumerate(OPTION_SETS):
 
 session = Session(Table.default(4), Options(), seed=11)
 line("session", [g.to_json() | {"pool_out": g.pool} for g in session.play(5)])
+for label, options, carried in (("session prize", {"fines_to": "playoff_prize", "fine": 2}, {"prize": 3}),
+                                ("session kitty", {"playoff": "tricks", "kitty": "kept_apart"}, {"kitty": 2})):
+    session = Session(Table.default(3), Options.from_mapping(options), seed=13, **carried)
+    line(label, [trace_game(g) for g in session.play(4)])
 
 # Statistics as the page asks for them: a run in two chunks, its tally sent back; independent games
 # and a session (the figures are floats: the same bytes in both, as the page and the CLI must agree).
 for label, extra in (("simulate", {"options": {"playoff": "beating_then_tricks", "spread": "random"}}),
-                     ("simulate session", {"carry": True, "options": {"unclaimed": "banker"}})):
+                     ("simulate session", {"carry": True, "options": {"unclaimed": "banker"}}),
+                     ("simulate session apart", {"carry": True, "options": {"fines_to": "playoff_prize",
+                                                                            "kitty": "kept_apart", "fine": 2,
+                                                                            "playoff": "beating_then_tricks"}})):
     tally = None
     for start, count in ((0, 7), (7, 13)):
         request = {"type": "simulate", "players": 5, "seed": "19", "start": start, "count": count, "lang": "ru",

@@ -106,6 +106,9 @@ export function renderView(view, demo, announce) {
   const ctx = {
     step, prev, seats: trace.seats, banker: table.banker, dealer: table.dealer, games: Number(trace.game.games) || 1,
     bankerTakes: trace.steps[trace.steps.length - 1].state.banker_net !== 0, // the takings matter in this game
+    // The readings that keep chips apart from the pool (p12, p15): the table shows those chips too.
+    prizeKept: trace.game.options.fines_to === "playoff_prize",
+    kittyKept: trace.game.options.kitty === "kept_apart",
     sourceText: sourceText(demo), you, paragraphs: demo.paragraphs,
     seat: seat && demo.n === demo.total ? { ...seat, decision: seat.you.decision, busy: demo.busy } : null,
     practice: practiceChooser(demo), // the practised player's hand, chosen from as a seated player's

@@ -26,6 +26,8 @@ export function tableLines(ctx) {
     `${term("banker_discard")} ${count(state.banker_discard, "card")}.`);
   lines.push(`${term("dealer")} ${ctx.dealer}: ${term("deck")} ${state.decks[1]}; ${term("discard")} ${count(state.discard, "card")}.`);
   lines.push(`${term("pool")}: ${count(state.pool, "chip")}.`);
+  if (ctx.prizeKept) lines.push(`${term("prize")}: ${count(state.prize, "chip")}.`);
+  if (ctx.kittyKept) lines.push(`${term("kitty")}: ${count(state.kitty, "chip")}.`);
   if (state.row.length) {
     const slots = state.row.map((code, i) => {
       const up = i < state.up;

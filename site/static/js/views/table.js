@@ -1,5 +1,6 @@
 // @ts-check
-// The table at one step: the hosts with their decks and the pool; the centre (the banker's four
+// The table at one step: the hosts with their decks and the pool (with, under the readings that keep
+// them apart, the fines to be played for and the kitty); the centre (the banker's four
 // with their stakes during the lottery, the cards on the table in the play-off); and every seat
 // (chips, hand, laid-aside cards, cards not beaten, tricks). Every zone has a fixed height by
 // construction (a hand is one line of cards that overlap when short of room), so the table keeps
@@ -37,7 +38,11 @@ export function createTable() {
   banker.el.lastChild.append(" ", takings.el);
   const dealer = host("dealer");
   const pool = field("pool-chips", term("pool"));
-  const hosts = h("div", { class: "table-hosts" }, [banker.el, dealer.el, h("div", { class: "host pool" }, [pool.el])]);
+  const prize = field("prize-chips", term("prize"));
+  const kitty = field("kitty-chips", term("kitty"));
+  const hosts = h("div", { class: "table-hosts" }, [
+    banker.el, dealer.el, h("div", { class: "host pool" }, [pool.el, prize.el, kitty.el]),
+  ]);
 
   const slots = [];
   const rowCards = h("ol", { class: "row-cards" });
@@ -59,7 +64,7 @@ export function createTable() {
     h("p", { class: "table-top" }, [phase, " · ", source]), hosts, centre, seatsList,
   ]);
   return {
-    el, phase, source, banker, takings, dealer, pool, row, rowCards, slots, trick, trickTitle, trickCards,
+    el, phase, source, banker, takings, dealer, pool, prize, kitty, row, rowCards, slots, trick, trickTitle, trickCards,
     seatsList, seats: [], seatNames: null, panel: createSeatPanel(),
   };
 }
@@ -160,12 +165,18 @@ export function updateTable(refs, ctx) {
   setText(refs.takings.value, signed(state.banker_net));
   toggleClass(refs.takings.el, "is-hidden", !ctx.bankerTakes);
   setText(refs.pool.value, count(state.pool, "chip"));
+  setText(refs.prize.value, count(state.prize, "chip"));
+  toggleClass(refs.prize.el, "is-hidden", !ctx.prizeKept);
+  setText(refs.kitty.value, count(state.kitty, "chip"));
+  toggleClass(refs.kitty.el, "is-hidden", !ctx.kittyKept);
   mark(refs.banker.deck.el, state.decks[0], pstate.decks[0], first);
   mark(refs.dealer.deck.el, state.decks[1], pstate.decks[1], first);
   mark(refs.banker.discard.el, state.banker_discard, pstate.banker_discard, first);
   mark(refs.dealer.discard.el, state.discard, pstate.discard, first);
   mark(refs.takings.el, state.banker_net, pstate.banker_net, first);
   mark(refs.pool.el, state.pool, pstate.pool, first);
+  mark(refs.prize.el, state.prize, pstate.prize, first);
+  mark(refs.kitty.el, state.kitty, pstate.kitty, first);
   toggleClass(refs.banker.el, "is-to-act", toAct === "banker");
   setAttr(refs.banker.el, "aria-current", toAct === "banker" ? "true" : null);
 
