@@ -10,6 +10,7 @@ from .errors import EngineError, LimitError
 from .events import Event
 from .game import BANKER, AgainstTheRule, CardNotHeld, Game, IllegalMove, NotYourMove, Phase, shuffled_decks
 from .narration import narrate
+from . import refusals  # noqa: F401  (installs the wording of every error: str(error) is its sentence)
 from .words import card_name
 from .options import Options, OptionError, Table, TableError
 from .policy import default_policy, play_out, random_policy

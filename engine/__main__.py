@@ -17,9 +17,9 @@ from . import limits
 from .actions import Action, parse_action
 from .catalogue import DECISIONS
 from .errors import EngineError
-from .game import BANKER, Game, Phase, even_spread
+from .game import BANKER, DECISION_RULES, Game, Phase, even_spread
 from .limits import MAX_JOBS, MAX_RUN_GAMES, MAX_SEED, for_terminal, whole_number
-from .live import DECISION_RULES, LiveError
+from .seat import find_seat
 from .narration import narrate
 from .options import CATALOGUE, Options, Table
 from .policy import default_policy
@@ -106,16 +106,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     game = Game(table, options, seed=_seed(args.seed))
     seat = None
     if args.seat is not None:
-        given = limits.clean_name(args.seat)
-        number = limits.parse_whole(given)
-        if number is not None and 1 <= number <= len(game.seats):
-            given = game.seats[number - 1]
-        if given.lower() in ("banker", "банкир"):
-            seat = BANKER
-        elif given in game.seats:
-            seat = game.seats.index(given)
-        else:
-            raise LiveError("no_seat", seat=given, seats=list(game.seats))
+        seat = find_seat(game, args.seat, first=1)  # the command line counts places from 1
     printed = 0
     while True:
         for event in game.events[printed:]:

@@ -21,6 +21,8 @@ from .errors import EngineError
 class NotationError(EngineError):
     """A move text that is not a move: `text` is the move as written."""
 
+    kind = "notation"
+
 
 @dataclass(frozen=True, slots=True)
 class Stake:
@@ -85,6 +87,18 @@ class Play:
 
 Action = Union[Stake, Lead, Beat, Take, Play]
 _KIND_ORDER = {Stake: 0, Lead: 1, Beat: 2, Take: 3, Play: 4}
+
+
+def cards_played(action: Action) -> tuple[Card, ...]:
+    """The cards of his hand a move puts on the table: a lead's cards, a beat's covering cards, the
+    card played to a trick; none for a spread or a take."""
+    if isinstance(action, Lead):
+        return action.cards
+    if isinstance(action, Beat):
+        return tuple(cover for _, cover in action.covers)
+    if isinstance(action, Play):
+        return (action.card,)
+    return ()
 
 
 def action_key(action: Action) -> tuple[int, tuple[int, ...]]:

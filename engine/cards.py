@@ -26,6 +26,8 @@ class CardError(EngineError):
     """A text that is not a card in the notation (rank then suit: AS, TH, 10H, 7C), or a deck that
     is not the 52 cards."""
 
+    kind = "card"
+
 
 @dataclass(frozen=True, slots=True, eq=False)
 class Card:

@@ -55,13 +55,17 @@ class Phase(StrEnum):
 DECISION_MOVES: dict[Phase, tuple[type, ...]] = {
     Phase.STAKE: (Stake,), Phase.LEAD: (Lead,), Phase.ANSWER: (Beat, Take), Phase.TRICK: (Play,),
 }
+# The paragraph that governs each decision: the spread (p4), a lead and its answer (p10), a card to the trick (p13).
+DECISION_RULES: dict[Phase, str] = {Phase.STAKE: "p4", Phase.LEAD: "p10", Phase.ANSWER: "p10", Phase.TRICK: "p13"}
 
 
 class IllegalMove(EngineError):
     """A move the rules refuse. The state is left exactly as it was.
 
     It names the move (`action`), the state (`facts`: whose turn, the decision, a few legal moves)
-    and the paragraph (`rule`); narration words it in English (`str()`) or Russian."""
+    and the paragraph (`rule`); refusals.py words it in English (`str()`) or Russian."""
+
+    kind = "move"
 
     def __init__(self, code: str, action: Action, rule: str, **facts: Any) -> None:
         super().__init__(code, rule, **facts)
@@ -333,8 +337,7 @@ class Game:
             if phase is Phase.OVER:
                 raise self._refusal(NotYourMove, "game_over", action, "p11" if self.options.playoff == "beating"
                                     else "p14")
-            rule = {Phase.STAKE: "p4", Phase.LEAD: "p10", Phase.ANSWER: "p10", Phase.TRICK: "p13"}[phase]
-            raise self._refusal(NotYourMove, "wrong_move", action, rule)
+            raise self._refusal(NotYourMove, "wrong_move", action, DECISION_RULES[phase])
         if isinstance(action, Stake):
             # p4: the banker spreads the whole sum "at will", but every card gets some.
             amounts = action.amounts

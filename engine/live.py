@@ -48,80 +48,22 @@ from __future__ import annotations
 import json
 from typing import Any, Callable
 
-from . import limits
-from .actions import Beat, Lead, Play, parse_action
-from .cards import parse_cards
+from . import limits, practice, stats
+from .actions import parse_action
 from .errors import EngineError
-from .game import BANKER, Game, Phase, even_spread
-from .limits import MAX_CHIPS, MAX_CHUNK, MAX_MOVES, MAX_SEED, MAX_STEPS, whole_number
+from .game import BANKER
+from .limits import MAX_CHUNK, MAX_SEED, whole_number
 from .options import Options, Table
 from .policy import default_policy
-from . import practice
-from .record import MAX_GAMES, Note, Record, RecordError
-from . import stats
+from .record import Record, RecordError
+from .seat import MAX_MOVE_CHARS, decision, find_seat, setup_record
 from .trace import for_page, teller, told, trace
-from .words import LANGS, default_names, move_text
-
-DECISION_RULES = {Phase.STAKE: "p4", Phase.LEAD: "p10", Phase.ANSWER: "p10", Phase.TRICK: "p13"}
+from .words import LANGS
+from .writer import REQUESTS as WRITER_REQUESTS
 
 
 class LiveError(EngineError):
-    """A request the live engine cannot serve: no such seat, nothing to undo, no seat taken."""
-
-
-def setup_record(setup: dict[str, Any], lang: str = "en") -> Record:
-    """A record from the demo's set-up: {table, options, seed, decks, pool, prize, kitty, actions,
-    notes}. Every size is checked (limits.py) before anything is made from it: a name, a card, a move.
-    Fines carried in to be played for, or a kitty kept apart, under options switched to a reading
-    that does not keep them apart go into the pool, where that reading puts them (p12, p15)."""
-    table_data = setup["table"]
-    options = Options.from_mapping(setup.get("options") or {})  # (hosts_play sets the players' limit)
-    hosts_play = options.hosts_play == "yes"
-    given = table_data["players"]
-    limits.seat_names(len(given), hosts_play)
-    names = tuple(given)
-    players = setup.get("players")
-    if players is not None:
-        players = limits.players(players, hosts_play)
-        # Another number of players: the record's names first, then the default names of the page's
-        # language that are not at the table yet (Anna, Boris, Vera, Gleb… / Анна, Борис, Вера, Глеб…).
-        names = names[:players]
-        taken = names + (table_data["banker"], table_data["dealer"])
-        names += default_names(max(0, players - len(names)), lang, taken)
-    table = Table(names, table_data["banker"], table_data["dealer"])
-    seed = whole_number(setup.get("seed") or 0, "seed", 0, maximum=MAX_SEED)
-    pool = whole_number(setup.get("pool") or 0, "pool", 0, maximum=MAX_CHIPS)
-    prize = whole_number(setup.get("prize") or 0, "prize", 0, maximum=MAX_CHIPS)
-    kitty = whole_number(setup.get("kitty") or 0, "kitty", 0, maximum=MAX_CHIPS)
-    if options.fines_to != "playoff_prize" or options.playoff == "tricks":
-        pool, prize = pool + prize, 0
-    if options.kitty != "kept_apart":
-        pool, kitty = pool + kitty, 0
-    games = whole_number(setup.get("games") or 1, "games", 1, "p12", maximum=MAX_GAMES)
-    actions = setup.get("actions") or []
-    limits.items(len(actions), "moves", MAX_MOVES)
-    notes = setup.get("notes") or []
-    limits.items(len(notes), "notes", MAX_STEPS)
-    decks = setup.get("decks")
-    if decks is not None:
-        for which in ("banker", "dealer"):
-            cards = decks[which]
-            limits.items(len(cards.split() if isinstance(cards, str) else cards), "deck", 52)
-    return Record(
-        table=table,
-        options=options,
-        seed=seed,
-        decks=None if decks is None else (parse_cards(decks["banker"]), parse_cards(decks["dealer"])),
-        pool=pool,
-        prize=prize,
-        kitty=kitty,
-        moves=[parse_action(limits.text(str(a), "move", MAX_MOVE_CHARS)) for a in actions],
-        notes=[Note(n["step"], n["en"], n["ru"]) for n in notes],
-        games=games,
-    )
-
-
-MAX_MOVE_CHARS = 200  # a move typed or recorded: "beat 10H>QH 10S>QS" has 18
+    """A request the live engine cannot serve: nothing to undo, no seat taken."""
 
 
 def replay(setup: dict[str, Any], lang: str) -> dict[str, Any]:
@@ -148,13 +90,8 @@ class Seat:
         self.record = record
         self.steps: list[dict[str, Any]] = []
         self.game = record.new_game(observer=teller(self.steps))
-        if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(self.game.seats):
-            seat = self.game.seats[seat]
-        seat = limits.clean_name(str(seat))  # as the table keeps its names
-        if seat != "banker" and seat not in self.game.seats:
-            raise LiveError("no_seat", seat=seat, seats=list(self.game.seats))
-        self.name = seat
-        self.seat = BANKER if seat == "banker" else self.game.seats.index(seat)
+        self.seat = find_seat(self.game, seat)
+        self.name = "banker" if self.seat == BANKER else self.game.seats[self.seat]
         self.own: list[int] = []  # the indexes in game.actions of the visitor's own moves
         self._play_computers()
 
@@ -186,33 +123,6 @@ class Seat:
         self.game = self.record.new_game(observer=teller(self.steps))
         for action in keep:
             self.game.apply(action)
-
-
-def decision(game: Game, lang: str) -> dict[str, Any]:
-    """The decision of the player to act, as the page offers it (see the module's doc)."""
-    phase = game.phase
-    out: dict[str, Any] = {"kind": phase.value, "rule": DECISION_RULES[phase]}
-    if phase is Phase.STAKE:
-        out["stake"] = {"total": game.pool, "even": list(even_spread(game.pool))}
-        out["cards"], out["moves"] = [], []
-        return out
-    moves = []
-    for action in game.legal_actions():
-        if isinstance(action, Lead):
-            cards = [str(c) for c in action.cards]
-        elif isinstance(action, Beat):
-            cards = [str(cover) for _, cover in action.covers]
-        elif isinstance(action, Play):
-            cards = [str(action.card)]
-        else:
-            cards = []
-        moves.append({"move": str(action), "cards": cards, "text": move_text(action, lang, command=True),
-                      "short": move_text(action, lang, short=True, command=True)})
-    selectable = {c for m in moves for c in m["cards"]}
-    assert game.to_act is not None
-    out["cards"] = [str(c) for c in game.hands[game.to_act] if str(c) in selectable]  # in the hand's order
-    out["moves"] = moves
-    return out
 
 
 # ---------------------------------------------------------------------------- statistics
@@ -294,10 +204,7 @@ _REQUESTS: dict[str, Callable[[dict[str, Any], str], Any]] = {
     "practice_check": lambda request, lang: _practice_check(request, lang),
 }
 
-# write_record / read_record: a hand written in the page (engine/writer.py documents them).
-from .writer import REQUESTS as _WRITER_REQUESTS  # noqa: E402  (writer imports this module late)
-
-_REQUESTS.update(_WRITER_REQUESTS)
+_REQUESTS.update(WRITER_REQUESTS)  # write_record / read_record: a hand written in the page (writer.py)
 
 
 def handle(request_json: str) -> str:

@@ -34,53 +34,36 @@ from typing import Any, Callable
 
 from .actions import Action, Beat, Lead, NotationError, Play, Take, parse_action
 from .errors import EngineError
-from .game import BANKER, DECISION_MOVES, Game, IllegalMove, Phase
-from .policy import default_policy
+from .game import BANKER, Game, IllegalMove, Phase
 from .record import Record
+from .seat import decision, find_seat, offered
 from .words import LANGS, move_text
 
 
 class PracticeError(EngineError):
-    """A practice request the recorded hand cannot serve: no such seat, no such decision."""
+    """A practice request the recorded hand cannot serve: a session, no such decision."""
 
 
 def _words(action: Action, lang: str) -> dict[str, str]:
     return {"move": str(action), "text": move_text(action, lang), "short": move_text(action, lang, short=True)}
 
 
-def _seat(game: Game, seat: str | int) -> int:
-    """A seat by name (of the set-up's language), by number from 0, or the banker."""
-    if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(game.seats):
-        return seat
-    if seat in ("banker", game.table.banker):
-        return BANKER
-    if seat in game.seats:
-        return game.seats.index(str(seat))
-    raise PracticeError("no_seat", seat=str(seat), seats=list(game.seats))
-
-
 Visit = Callable[[Game, int, int, Action], None]
 
 
-def _replay(record: Record, stop: int | None = None, visit: Visit | None = None) -> tuple[Game, list[tuple[int, int, Action]]]:
-    """The recorded hand played up to decision `stop` (or to its end): its moves at the decisions of
-    their kind, the default policy for the rest, as Record.play does. Each decision made is listed
-    with the step that shows it and the move: (index, step, action); `visit` sees the game before
-    each."""
-    game = record.new_game()
+def _replay(record: Record, stop: int | None = None, visit: Visit | None = None) -> list[tuple[int, int, Action]]:
+    """The recorded hand played (Record.play) up to decision `stop` (or to its end). Each decision
+    made is listed with the step that shows it and the move: (index, step, action); `visit` sees
+    the game before each."""
     made: list[tuple[int, int, Action]] = []
-    pending = 0
-    while not game.over and (stop is None or len(game.actions) < stop):
-        move = record.moves[pending] if pending < len(record.moves) else None
-        if move is not None and isinstance(move, DECISION_MOVES[game.phase]):
-            pending += 1
-        else:
-            move = default_policy(game)
-        made.append((len(game.actions), len(game.events) + 1, move))
+
+    def before(game: Game, action: Action) -> None:
+        made.append((len(game.actions), len(game.events) + 1, action))
         if visit is not None:
             visit(game, *made[-1])
-        game.apply(move)
-    return game, made
+
+    record.play(stop=stop, before=before)
+    return made
 
 
 def tries(game: Game) -> list[Action]:
@@ -109,25 +92,12 @@ def tries(game: Game) -> list[Action]:
 
 def _offer(game: Game, lang: str) -> dict[str, Any]:
     """The decision as the practice panel offers it (see the module's doc)."""
-    from .live import decision  # live serves the requests of this module, and imports it
-
     out = decision(game, lang)
     seat = game.to_act
     if out["kind"] != "stake" and seat is not None and seat != BANKER:
         out["cards"] = [str(c) for c in game.hands[seat]]
-        out["moves"] = [{**_words(a, lang), "cards": _cards(a), "text": move_text(a, lang, command=True),
-                         "short": move_text(a, lang, short=True, command=True)} for a in tries(game)]
+        out["moves"] = [offered(a, lang) for a in tries(game)]
     return out
-
-
-def _cards(action: Action) -> list[str]:
-    if isinstance(action, Lead):
-        return [str(c) for c in action.cards]
-    if isinstance(action, Beat):
-        return [str(cover) for _, cover in action.covers]
-    if isinstance(action, Play):
-        return [str(action.card)]
-    return []
 
 
 def _one_game(record: Record) -> None:
@@ -139,7 +109,7 @@ def decisions(record: Record, seat: str | int, lang: str) -> dict[str, Any]:
     """The seat's decisions in the recorded hand (see the module's doc)."""
     _one_game(record)
     game = record.new_game()
-    who = _seat(game, seat)
+    who = find_seat(game, seat)
     name = game.table.banker if who == BANKER else game.seats[who]
     out: list[dict[str, Any]] = []
 
@@ -162,7 +132,7 @@ def check(record: Record, index: int, text: str, lang: str) -> dict[str, Any]:
     if not isinstance(index, int) or isinstance(index, bool) or index < 0:
         raise PracticeError("no_decision", index=index)
     seen: list[Game] = []
-    _, made = _replay(record, index + 1, lambda at, i, *_: seen.append(at.clone()) if i == index else None)
+    made = _replay(record, index + 1, lambda at, i, *_: seen.append(at.clone()) if i == index else None)
     if len(made) <= index:
         raise PracticeError("no_decision", index=index)
     _, step, recorded = made[index]

@@ -112,7 +112,9 @@ from .words import LANGS
 
 class RecordError(EngineError):
     """A record that cannot be read: `where` ("file:line") and what is wrong (`code`, or the engine's
-    own refusal in `error`); narration words it in either language, `str()` in English."""
+    own refusal in `error`); refusals.py words it in either language, `str()` in English."""
+
+    kind = "record"
 
     def __init__(self, where: str, code: str, **facts: Any) -> None:
         super().__init__(code, None, where=where, **facts)
@@ -227,24 +229,28 @@ class Record:
                     kitty=self.kitty, observer=observer)
 
     def play(self, observer: Callable[[Game, Any], None] | None = None, policy: Policy = default_policy,
-             where: Callable[[int], str] = lambda i: "<record>") -> Game:
+             where: Callable[[int], str] = lambda i: "<record>", stop: int | None = None,
+             before: Callable[[Game, Action], None] | None = None) -> Game:
         """The game of this record: its moves at the decisions of their kind, the policy for the rest.
-        (A session's: its last game; `play_session` gives them all.)"""
+        (A session's: its last game; `play_session` gives them all.) `stop`: the game as it stands
+        before decision number `stop` (from 0); `before` sees the game before each decision, with
+        the move about to be made."""
         if self.games > 1:
             return self.play_session(observer)[-1]
         game = self.new_game(observer)
         pending = 0
-        while not game.over:
+        while not game.over and (stop is None or len(game.actions) < stop):
             move = self.moves[pending] if pending < len(self.moves) else None
-            if move is not None and isinstance(move, DECISION_MOVES[game.phase]):
-                try:
-                    game.apply(move)
-                except IllegalMove as error:
-                    raise RecordError(where(pending), "move_refused", index=pending + 1, error=error) from None
-                pending += 1
-            else:
-                game.apply(policy(game))
-        if pending < len(self.moves):
+            recorded = move is not None and isinstance(move, DECISION_MOVES[game.phase])
+            action = move if recorded and move is not None else policy(game)
+            if before is not None:
+                before(game, action)
+            try:
+                game.apply(action)
+            except IllegalMove as error:
+                raise RecordError(where(pending), "move_refused", index=pending + 1, error=error) from None
+            pending += recorded
+        if stop is None and pending < len(self.moves):
             raise RecordError(where(pending), "never_played", index=pending + 1, move=str(self.moves[pending]),
                               spread=self.options.spread, playoff=self.options.playoff)
         return game

@@ -25,6 +25,7 @@ from .errors import EngineError
 from .limits import MAX_NOTE_CHARS, MAX_SESSION_GAMES, MAX_STEPS, whole_number
 from .options import Table
 from .record import MAX_GAMES, About, Note, parse_record, write_record
+from .seat import setup_record
 from .trace import for_page, trace
 from .words import DEFAULT_HOSTS, DEFAULT_NAMES, LANGS
 
@@ -33,7 +34,9 @@ MAX_FILE_NAME_CHARS = 200  # a record's name as a refusal shows it ("name:line: 
 
 class WriterError(EngineError):
     """A hand the page cannot write: no step of that number, a note without text, a session
-    (narration words it)."""
+    (refusals.py words it)."""
+
+    kind = "writer"
 
 
 def tables(table: Table, lang: str, names: Any = None) -> dict[str, Table]:
@@ -94,8 +97,6 @@ def _about(data: Any) -> About | None:
 
 
 def write_request(request: dict[str, Any], lang: str) -> dict[str, Any]:
-    from .live import setup_record  # (live registers these requests: imported late, not in a cycle)
-
     setup = request["setup"]
     _note_sizes(request.get("notes"))
     if whole_number(setup.get("games") or 1, "games", 1, "p12", maximum=MAX_SESSION_GAMES) > 1:

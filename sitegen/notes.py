@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.live import setup_record
+from engine.seat import setup_record
 from engine.record import Claim, Record, RecordError, claim_problem
 from engine.trace import trace
 

@@ -24,7 +24,8 @@ from engine.cards import Card
 from engine.catalogue import catalogue
 from engine.errors import EngineError
 from engine.live import handle
-from engine.narration import explain, narrate
+from engine.narration import narrate
+from engine.refusals import explain
 from engine.options import CATALOGUE, MAX_PLAYERS
 from engine.words import DEFAULT_HOSTS, DEFAULT_NAMES, count, knows_name, move_text, name_in, names_in
 

@@ -298,7 +298,7 @@ def test_os_errors_are_not_python_text():
 
 
 def test_dates_from_toml_are_shown_as_iso_dates():
-    from engine.narration import _shown
+    from engine.refusals import _shown
 
     assert _shown(datetime.date(2026, 12, 2), "en") == "2026-12-02"
     assert _shown("x" * 41, "ru") == "«" + "x" * 40 + "…» (41 знак)"
