@@ -639,8 +639,9 @@ class Game:
         holders = [seat for seat in range(self.n) if self.hands[seat]]
         self.active = [bool(hand) for hand in self.hands]
         way = self.options.playoff
-        first = self.last_winner if self.last_winner is not None else 0
-        leader = next((s for s in _seats_from(first, self.n) if self.hands[s]), first)
+        leader = self._first_holder()
+        if leader is None:  # nobody holds cards: the play-off is not played, and names its would-be leader
+            leader = self.last_winner if self.last_winner is not None else 0
         beating = way != "tricks"  # beating_then_tricks begins by beating
         rule = "p10" if beating else "p13"
         empty = [self.seats[s] for s in range(self.n) if not self.hands[s]]
@@ -658,6 +659,12 @@ class Game:
                                    [self.seats[s] for s in holders]))
         if reason == "empty_hand" and way == "beating":
             self._award_prize(self.ended_by)  # they have already run out (empty_hand_at_start = ends_playoff)
+
+    def _first_holder(self) -> int | None:
+        """Who leads the play-off (p10, p13): the last prize-taker, or the next on his left who
+        holds cards; the first seat when nobody won a prize. None when nobody holds cards."""
+        first = self.last_winner if self.last_winner is not None else 0
+        return next((s for s in _seats_from(first, self.n) if self.hands[s]), None)
 
     def _not_played(self, piles: list[list[Card]]) -> str | None:
         """Why the play-off of these piles ends before it starts: fewer than two hold cards (too_few),
@@ -824,8 +831,7 @@ class Game:
         out = [self.seats[s] for s in ran_out]
         self.active = [bool(hand) for hand in self.hands]
         holders = [s for s in range(self.n) if self.hands[s]]
-        first = self.last_winner if self.last_winner is not None else 0
-        leader = next((s for s in _seats_from(first, self.n) if self.hands[s]), None)
+        leader = self._first_holder()
         fines = [(seat, self.options.fine * len(self.penalty[seat])) for seat in range(self.n)
                  if self.penalty[seat] and (self.hands[seat] or self.options.penalty_pile == "everyone")]
         if len(holders) >= 2 and leader is not None:
