@@ -1,34 +1,69 @@
-"""The page that writes a hand ({lang}/write.html) and each annotated hand's print view
-({lang}/hands/NAME-print.html).
-
-The writer page embeds a first game to start from (four players, the defaults, dealt and played by
-the computer players) and the engine's catalogue with the writer's words; its script
-(site/static/js/writer/) does the rest with the live engine (engine/writer.py). The print view is
-drawn here, at build time, from the engine's trace: the deal, the moves, every step with its note,
-and the table at each annotated step, laid out for A4 (site/static/css/print.css).
-"""
+"""Each annotated hand's print view, {lang}/hands/NAME-print.html, linked from the hand's page: drawn
+here, at build time, from the engine's trace (site/templates/print.html, site/static/css/print.css,
+no script): the table and the settings, the first deal, the decisions, every step with its note,
+and at each annotated step the table as it then stood, laid out for A4. No link in the header: it
+is one of the hands' pages."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from engine import limits
 from engine.cards import Card
-from engine.options import OPTION, Options, Table
-from engine.record import Record
-from engine.trace import for_page, trace
+from engine.options import OPTION
 from engine.words import card_name, card_short, count, paragraphs
 
-from .i18n import DEMO_STRINGS, STRINGS, WRITER_STRINGS
+from ..i18n import DEMO_STRINGS
+from ..render import PageType, Site
+from ..sources import LANGS
 
-if TYPE_CHECKING:
-    from .render import SiteRenderer
-
-WRITE_PAGE = "write.html"
 PRINT_CSS = "css/print.css"
-WRITER_CSS = "css/writer.css"
-START_PLAYERS, START_SEED = 4, 1  # the game the writer page starts from
-MAX_LINK_CHARS = limits.MAX_LINK_CHARS  # (the page reads it from the catalogue)
+
+STRINGS: dict[str, dict[str, str]] = {
+    "en": {
+        "print_link": "Print this hand",
+        "print_title": "for printing",
+        "print_how": "Print it with your browser’s Print command (Ctrl+P): the page is laid out for A4 paper.",
+        "print_back": "Back to the hand",
+        "print_setup": "The table and the settings",
+        "print_players": "Players",
+        "print_banker": "Banker",
+        "print_dealer": "Dealer",
+        "print_seed": "Seed (the shuffle)",
+        "print_pool_in": "Chips on the table from the last game",
+        "print_readings": "Readings other than the defaults",
+        "print_defaults": "Every open question of the text is read as by default.",
+        "print_rules": "Paragraphs applied",
+        "print_deal": "The first deal",
+        "print_moves": "The decisions",
+        "print_steps": "Step by step",
+        "print_table_after": "The table after step {n}",
+        "print_player": "Player",
+        "print_decks": "Cards left in the decks: the banker’s {banker}, the dealer’s {dealer}.",
+        "print_empty": "—",
+    },
+    "ru": {
+        "print_link": "Распечатать партию",
+        "print_title": "для печати",
+        "print_how": "Печатайте командой браузера «Печать» (Ctrl+P): страница свёрстана для листа A4.",
+        "print_back": "Вернуться к партии",
+        "print_setup": "Стол и настройки",
+        "print_players": "Игроки",
+        "print_banker": "Банкир",
+        "print_dealer": "Сдающий",
+        "print_seed": "Начальное число (тасовка)",
+        "print_pool_in": "Фишки на столе с прошлого кона",
+        "print_readings": "Прочтения, отличные от принятых по умолчанию",
+        "print_defaults": "Все неясные места текста прочитаны так, как принято по умолчанию.",
+        "print_rules": "Применяемые абзацы",
+        "print_deal": "Первая сдача",
+        "print_moves": "Решения",
+        "print_steps": "По шагам",
+        "print_table_after": "Стол после шага {n}",
+        "print_player": "Игрок",
+        "print_decks": "Осталось в колодах: у банкира {banker}, у сдающего {dealer}.",
+        "print_empty": "—",
+    },
+}
 
 
 def print_url(name: str) -> str:
@@ -36,29 +71,15 @@ def print_url(name: str) -> str:
     return f"{name}-print.html"
 
 
-def write_page(r: SiteRenderer, lang: str) -> None:
-    """{lang}/write.html: play a game, note its steps, download it or share it by link, open one."""
-    t = STRINGS[lang]
-    told = trace(Record(Table.default(START_PLAYERS, lang), Options(), seed=START_SEED))
-    page_trace = for_page(told, lang)
-    setup = {**told["game"], "actions": [], "notes": []}  # a replay or a seat starts from the deal
-    strings = {**DEMO_STRINGS[lang], **WRITER_STRINGS[lang]}
-    context = r.common(lang, "../", t["write_title"])
-    context["nav"] = r.nav(lang, "write", WRITE_PAGE)
-    context["stylesheets"] = [*context["stylesheets"], f"../assets/{WRITER_CSS}"]
-    context.update(
-        trace=page_trace, setup=setup,
-        caption=DEMO_STRINGS[lang]["demo_caption"].format(players=count(START_PLAYERS, "player", lang),
-                                                          steps=count(len(page_trace["steps"]), "step", lang)),
-        catalogue={**r.catalogues[lang], "strings": strings},
-        source_paragraphs={p["id"]: {"ru": p["ru"], "en": p["en"]} for p in r.inputs.text.paragraphs()},
-        writer_js="../assets/js/writer/main.js",
-    )
-    html = r.env.get_template("write.html").render(context)
-    r.emit(f"{lang}/{WRITE_PAGE}", r.templates / "write.html", html)
+def print_link(lang: str, name: str) -> dict[str, str]:
+    """What a hand's page says to reach its print view."""
+    return {"href": print_url(name), "label": STRINGS[lang]["print_link"]}
 
 
-# ---------------------------------------------------------------------------- print
+def render(site: Site) -> None:
+    for lang in LANGS:
+        for name in site.inputs.hands:
+            print_page(site, lang, name)
 
 
 def _card(code: str, lang: str) -> dict[str, Any]:
@@ -103,15 +124,15 @@ def _table_at(state: dict[str, Any], seats: list[str], lang: str) -> dict[str, A
     return {"row": row, "players": players, "table": [{"who": seats[who], "card": _card(code, lang)}
                                                        for who, code in state["table"]],
             "pool": state["pool"], "prize": state["prize"], "kitty": state["kitty"], "banker_net": state["banker_net"],
-            "decks_text": WRITER_STRINGS[lang]["print_decks"].format(banker=count(state["decks"][0], "card", lang),
-                                                                     dealer=count(state["decks"][1], "card", lang))}
+            "decks_text": STRINGS[lang]["print_decks"].format(banker=count(state["decks"][0], "card", lang),
+                                                              dealer=count(state["decks"][1], "card", lang))}
 
 
-def print_page(r: SiteRenderer, lang: str, name: str) -> None:
+def print_page(site: Site, lang: str, name: str) -> None:
     """{lang}/hands/NAME-print.html: the hand on paper (see the module's doc)."""
-    t = STRINGS[lang]
-    w = WRITER_STRINGS[lang]
-    hand = r.inputs.hands[name]
+    t = site.strings[lang]
+    w = STRINGS[lang]
+    hand = site.inputs.hands[name]
     told = hand.localized(lang)
     full = hand.traces[lang]
     states = _states(told["steps"])
@@ -119,7 +140,7 @@ def print_page(r: SiteRenderer, lang: str, name: str) -> None:
     game = told["game"]
     about = hand.about
     title = about.title[lang] if about else t["hand_untitled"].format(name=name)
-    options = {o["key"]: o for o in r.catalogues[lang]["options"]}
+    options = {o["key"]: o for o in site.catalogues[lang]["options"]}
     changed = []
     for key, value in hand.options.items():
         info = options.get(key)
@@ -138,12 +159,12 @@ def print_page(r: SiteRenderer, lang: str, name: str) -> None:
         steps.append({"n": i + 1, "text": step["text"], "note": note,
                       "table": _table_at(states[i], seats, lang) if note else None})
     games = int(full["game"].get("games") or 1)
-    context = r.common(lang, "../../", f"{title} · {w['print_title']}")
-    context["nav"] = r.nav(lang, "hands", f"hands/{print_url(name)}", up="../")
+    context = site.common(lang, "../../", f"{title} · {w['print_title']}")
+    context["nav"] = site.nav(lang, "hands", f"hands/{print_url(name)}", up="../")
     context["stylesheets"] = [*context["stylesheets"], f"../../assets/{PRINT_CSS}"]
     context["main_js"] = None  # nothing to run: the page is drawn for paper
     context.update(
-        w=w, s=DEMO_STRINGS[lang], terms=r.catalogues[lang]["terms"], title=title,
+        w=w, s=DEMO_STRINGS[lang], terms=site.catalogues[lang]["terms"], title=title,
         purpose=about.purpose[lang] if about else None, back=f"{name}.html",
         players=seats, banker=game["table"]["banker"], dealer=game["table"]["dealer"],
         seed=game.get("seed"), pool_in=game.get("pool") or 0, games=games, changed=changed,
@@ -155,10 +176,7 @@ def print_page(r: SiteRenderer, lang: str, name: str) -> None:
         facts=", ".join([count(len(seats), "player", lang), count(len(steps), "step", lang)]),
         source=t["hand_record"].format(file=f"lessons/hands/{name}.toml"),
     )
-    html = r.env.get_template("print.html").render(context)
-    r.emit(f"{lang}/hands/{print_url(name)}", r.templates / "print.html", html)
+    site.page(f"{lang}/hands/{print_url(name)}", "print.html", context)
 
 
-def print_link(lang: str, name: str) -> dict[str, str]:
-    """What a hand's page says to reach its print view."""
-    return {"href": print_url(name), "label": WRITER_STRINGS[lang]["print_link"]}
+PAGE_TYPE = PageType("prints", render, STRINGS)
