@@ -91,31 +91,36 @@ def _cards(codes: list[str], lang: str) -> list[dict[str, Any]]:
     return [_card(code, lang) for code in codes]
 
 
-def _states(steps: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """A page trace's states made whole again (for_page sends what changed since the step before)."""
-    state: dict[str, Any] = {}
-    out = []
-    for step in steps:
-        state = {**state, **step["state"]}
-        out.append(state)
-    return out
+def outcome_text(outcome: dict[str, str] | None, lang: str) -> str:
+    """What became of one of the banker's four, in the words the page's table uses for it
+    (DEMO_STRINGS, which the page's script reads from its catalogue)."""
+    if outcome is None:
+        return ""
+    words = DEMO_STRINGS[lang]
+    if "winner" in outcome:
+        return words["won_by"].format(who=outcome["winner"])
+    return words["to_pool"] if outcome["to"] == "pool" else words["to_banker"]
 
 
-def _table_at(state: dict[str, Any], seats: list[str], lang: str) -> dict[str, Any]:
-    """The table after a step, as the print view draws it."""
+def _outcomes(page_steps: list[dict[str, Any]]) -> list[list[dict[str, str] | None]]:
+    """What had become of each of the banker's four at each step: the page trace's `outcomes`
+    (engine.trace.for_page reads them from the reveals), which it sends only on the steps where they
+    change."""
+    found: list[list[dict[str, str] | None]] = []
+    for step in page_steps:
+        found.append(step["state"].get("outcomes", found[-1] if found else [None] * 4))
+    return found
+
+
+def _table_at(state: dict[str, Any], outcomes: list[dict[str, str] | None], seats: list[str],
+              lang: str) -> dict[str, Any]:
+    """The table after a step (the engine's whole state of it), as the print view draws it."""
     s = DEMO_STRINGS[lang]
     row = []
     for i, code in enumerate(state["row"]):
-        outcome = state["outcomes"][i] if i < len(state["outcomes"]) else None
-        if outcome is None:
-            fate = ""
-        elif "winner" in outcome:
-            fate = s["won_by"].format(who=outcome["winner"])
-        else:
-            fate = s["to_pool"] if outcome["to"] == "pool" else s["to_banker"]
         row.append({"card": _card(code, lang) if i < state["up"] else None,
                     "stake": s["stake_on"].format(chips=count(state["stakes"][i], "chip", lang)) if state["stakes"][i] else "",
-                    "fate": fate})
+                    "fate": outcome_text(outcomes[i] if i < len(outcomes) else None, lang)})
     players = []
     for i, name in enumerate(seats):
         players.append({"name": name, "hand": _cards(state["hands"][i], lang), "aside": _cards(state["aside"][i], lang),
@@ -133,11 +138,11 @@ def print_page(site: Site, lang: str, name: str) -> None:
     t = site.strings[lang]
     w = STRINGS[lang]
     hand = site.inputs.hands[name]
-    told = hand.localized(lang)
-    full = hand.traces[lang]
-    states = _states(told["steps"])
-    seats = told["seats"]
-    game = told["game"]
+    full = hand.traces[lang]      # the engine's trace (engine.trace.trace): each step's whole table
+    told = hand.localized(lang)   # as the page shows it: the moves in words, what became of the banker's four
+    outcomes = _outcomes(told["steps"])
+    seats = full["seats"]
+    game = full["game"]
     about = hand.about
     title = about.title[lang] if about else t["hand_untitled"].format(name=name)
     options = {o["key"]: o for o in site.catalogues[lang]["options"]}
@@ -148,17 +153,16 @@ def print_page(site: Site, lang: str, name: str) -> None:
             continue
         label = next((c["label"] for c in info["choices"] if c["value"] == value), str(value))
         changed.append({"label": info["label"], "value": label})
-    first_deal = next((i for i, step in enumerate(told["steps"]) if step["event"]["kind"] == "deal"), None)
+    first_deal = next((step["state"] for step in full["steps"] if step["event"]["kind"] == "deal"), None)
     deal = None
     if first_deal is not None:
-        state = states[first_deal]
-        deal = [{"name": seat, "hand": _cards(state["hands"][i], lang)} for i, seat in enumerate(seats)]
+        deal = [{"name": seat, "hand": _cards(first_deal["hands"][i], lang)} for i, seat in enumerate(seats)]
     steps = []
-    for i, step in enumerate(told["steps"]):
-        note = step.get("note")
-        steps.append({"n": i + 1, "text": step["text"], "note": note,
-                      "table": _table_at(states[i], seats, lang) if note else None})
-    games = int(full["game"].get("games") or 1)
+    for i, step in enumerate(full["steps"]):
+        note = step["note"][lang] if "note" in step else None
+        steps.append({"n": i + 1, "text": step["text"][lang], "note": note,
+                      "table": _table_at(step["state"], outcomes[i], seats, lang) if note else None})
+    games = int(game.get("games") or 1)
     context = site.common(lang, "../../", f"{title} · {w['print_title']}")
     context["nav"] = site.nav(lang, "hands", f"hands/{print_url(name)}", up="../")
     context["stylesheets"] = [*context["stylesheets"], f"../../assets/{PRINT_CSS}"]
