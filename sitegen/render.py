@@ -392,8 +392,11 @@ class Site:
         "../" on the pages one folder down ({lang}/hands/)."""
         t = self.strings[lang]
         other = "ru" if lang == "en" else "en"
-        links = [link for page_type in self.registry if page_type.nav
-                 for link in [page_type.nav(self.inputs, lang)] if link is not None]
+        links = []
+        for page_type in self.registry:
+            link = page_type.nav(self.inputs, lang) if page_type.nav else None
+            if link is not None:
+                links.append(link)
         return {
             "home": f"{up}index.html",
             "links": [{"href": up + link.href, "label": t[link.label], "lang": None, "current": current == link.current}

@@ -17,7 +17,7 @@ header's links are the registry's, in its order.
 
 from __future__ import annotations
 
-from ..render import PageType, page_strings
+from ..render import PageType
 from . import glossary, hands, kiosk, landing, lessons, prints, reference, text, writer
 
 REGISTRY: tuple[PageType, ...] = (
@@ -31,6 +31,3 @@ REGISTRY: tuple[PageType, ...] = (
     writer.PAGE_TYPE,
     kiosk.PAGE_TYPE,
 )
-
-# The words every template reads as `t`: sitegen/i18n.py's and every registered page type's.
-STRINGS = page_strings(REGISTRY)

@@ -5,11 +5,11 @@ fetched when they come near (`lesson_page`, which the reference pages use too)."
 
 from __future__ import annotations
 
-from ..assets import gzipped
+from .. import Problems
 from .. import numbers as numbers_page
+from ..assets import gzipped
 from ..render import (EXTERNAL, GLOSSARY_PAGE, LISTED, UNLISTED, Body, Inputs, NavLink, PageType, Site, hand_data,
                       render_body)
-from .. import Problems
 from ..sources import LANGS, Page
 
 STRINGS: dict[str, dict[str, str]] = {
