@@ -32,16 +32,15 @@ from sitegen.assets import (SERVICE_WORKER, build_engine_archive, find_pyodide, 
 from sitegen.i18n import OFFLINE_STRINGS
 from sitegen.linkcheck import link_problems
 from sitegen.output import check_output_folder, write_site
+from sitegen.pages import REGISTRY
 from sitegen.render import PAGE_BUDGET, Inputs, Rendered, render_site
 from sitegen.snapshot import make_snapshot
 from sitegen.sources import GLOSSARY_FILE, read_glossary, read_hands, read_pages, read_text
 
 
-def build(paths: Paths, draft: bool = False, budget: int = PAGE_BUDGET) -> Rendered:
-    warnings: list[str] = []
-    check_output_folder(paths.out, [paths.root, paths.lessons, paths.root / "site", paths.engine])
-
-    # 1. Read everything.
+def read(paths: Paths, warnings: list[str], draft: bool = False, budget: int = PAGE_BUDGET) -> Inputs:
+    """Everything the build reads (the tests read fixture lessons with it too); the Pyodide snapshot
+    is made from it by `build`."""
     text = read_text(paths.lessons)                  # p0..p15: the Russian source and the English translation
     pages = read_pages(paths.lessons, warnings)      # lessons/pages/{en,ru}/NN-slug.md: front matter + Markdown
     reference = read_pages(paths.lessons, warnings, "reference")  # lessons/reference/{en,ru}/NN-slug.md: rules, sources
@@ -50,19 +49,27 @@ def build(paths: Paths, draft: bool = False, budget: int = PAGE_BUDGET) -> Rende
     static = read_static(paths.static)               # site/static/** -> assets/
     pyodide = find_pyodide(paths.pyodide)            # the five Pyodide runtime files -> pyodide/
     engine = build_engine_archive(paths.engine)      # engine/*.py -> engine/engine-HASH.zip, fresh every build
-    snapshot = make_snapshot(pyodide, engine.data, paths.root / ".cache", warnings)  # Node: Pyodide + engine imported
-    #                                                  -> pyodide/snapshot-HASH.bin, cached in .cache/ (None: a warning)
+    return Inputs(text, pages, hands, static, pyodide, engine, draft, budget, None, reference, glossary,
+                  paths.lessons / GLOSSARY_FILE)
+
+
+def build(paths: Paths, draft: bool = False, budget: int = PAGE_BUDGET) -> Rendered:
+    warnings: list[str] = []
+    check_output_folder(paths.out, [paths.root, paths.lessons, paths.root / "site", paths.engine])
+
+    # 1. Read everything; Node makes the Pyodide snapshot with the engine imported (pyodide/snapshot-HASH.bin,
+    #    cached in .cache/; None, and a warning, without Node).
+    inputs = read(paths, warnings, draft, budget)
+    inputs.snapshot = make_snapshot(inputs.pyodide, inputs.engine.data, paths.root / ".cache", warnings)
 
     # 2. Render everything, in memory.
-    inputs = Inputs(text, pages, hands, static, pyodide, engine, draft, budget, snapshot, reference, glossary,
-                    paths.lessons / GLOSSARY_FILE)
-    rendered = render_site(inputs, paths.templates)  # every page, checked against the CSP; the files to copy
+    rendered = render_site(inputs, paths.templates, REGISTRY)  # every page type's pages (CSP-checked), the files to copy
     rendered.warnings[:0] = warnings
     broken = link_problems(rendered.files, rendered.sources)  # every link leads to a page, an anchor, a demo
     if broken:
         raise BuildError(broken)
-    snapshot_path = f"pyodide/{snapshot.name}" if snapshot else None
-    runtime = [runtime_folder(pyodide)] + ([snapshot_path] if snapshot_path else [])
+    snapshot_path = f"pyodide/{inputs.snapshot.name}" if inputs.snapshot else None
+    runtime = [runtime_folder(inputs.pyodide)] + ([snapshot_path] if snapshot_path else [])
     rendered.files[SERVICE_WORKER] = service_worker(rendered.files, runtime, paths.root / "site" / "sw.js",
                                                     snapshot_path, OFFLINE_STRINGS)  # offline
     rendered.files.update(precompress(rendered.files, paths.root / ".cache"))  # a .br and a .gz beside each text file

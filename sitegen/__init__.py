@@ -7,7 +7,9 @@
     notes.py     the notes' claims about other readings, proved by replaying the hand
     quotes.py    every quotation of the text or the translation a literal excerpt
     cache.py     what the build keeps in .cache/ under the engine's sources and its inputs
-    render.py    render: Jinja2 templates, Markdown, embedded JSON, the page-weight rule
+    i18n.py      the words the pages share and the front end's scripts' words, in English and Russian
+    render.py    render: the inputs, Jinja2, embedded JSON, the lessons' Markdown, `Site` and `PageType`
+    pages/       the page types, one module each (its pages, its link in the header, its words): REGISTRY
     assets.py    static files, the five Pyodide runtime files, the engine archive
     snapshot.py  a Pyodide memory snapshot with the engine imported (Node runs make_snapshot.mjs), cached
     checks.py    what every page must satisfy (CSP: no inline script or style)

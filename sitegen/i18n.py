@@ -1,154 +1,54 @@
-"""The words of the site's own interface, in English and Russian (the lessons bring their own)."""
+"""The words shared by the site's pages, in English and Russian (the lessons bring their own): the
+frame of every page and the lesson bodies' blocks (STRINGS), and the words of the front end's scripts,
+which the build embeds in the pages (the demo's, practice's, the numbers panel's, the offline
+copy's). Each page type's own words are in its module (sitegen/pages/). No table here is changed
+after it is defined: DEMO_STRINGS is made from its parts.
+"""
 
 from __future__ import annotations
 
+# The frame of every page (site/templates/base.html) and the lesson bodies' quote and demo blocks.
 STRINGS: dict[str, dict[str, str]] = {
     "en": {
         "site_name": "Card Lottery",
         "skip": "Skip to the content",
         "nav_site": "Site",
-        "lessons": "Lessons",
-        "text": "The text",
         "switch_label": "Русский",
         "switch_title": "Эта страница по-русски",
         "footer": "The rules come from one source: a short Russian text headed «61. Карточная лотерея», by its "
                   "number an entry of a collection of games. The English translation and the lessons are this "
                   "project's.",
-        "index_title": "Card Lottery: a 19th-century family game, from its one rules text",
-        "index_intro": "Card Lottery («Карточная лотерея») was played in wealthy Russian families in the 19th "
-                       "century and was forgotten by the early 20th. All we know of it is one short text. These "
-                       "lessons read it paragraph by paragraph and play it out with a rules engine.",
-        "read_text": "Read the whole text, Russian and English side by side",
-        "no_lessons": "The lessons are being written.",
-        "lesson_n": "Lesson {n} of {total}",
-        "on_this_page": "On this page",
-        "pager": "Previous and next lesson",
-        "previous": "Previous lesson",
-        "next": "Next lesson",
-        "all_lessons": "All lessons",
         "quote_link": "{pid} in the full text",
         "hand_as_text": "The hand as text",
         "note": "Note:",
         "hand_text_by_script": "This page is kept light: the steps of the hand are listed here when "
                                "JavaScript runs. Without it, read the lesson's text above.",
         "demo_missing": "The demo “{hand}” is not written yet.",
-        "text_title": "The text and its translation",
-        "text_intro": "The one source of the rules, a short Russian text headed «61. Карточная лотерея» (the book "
-                      "it comes from is unknown), with our English translation, paragraph by paragraph. Each paragraph has an id, p0 to p15, which the "
-                      "lessons and the engine cite.",
-        "view_label": "Show",
-        "view_both": "Both",
-        "view_ru": "Russian only",
-        "view_en": "English only",
-        "col_ru": "Russian original",
-        "col_en": "English translation",
-        "para_link": "Link to paragraph {pid}",
-        "discussed_in": "Discussed in:",
-        "translator_note": "Translator's note:",
-        "kiosk_title": "Card Lottery: the museum screen",
-        # The reference pages, the hands.
-        "nav_rules": "Rules",
-        "nav_hands": "Hands",
-        "nav_glossary": "Glossary",
-        "reference": "Reference",
-        "glossary_title": "Glossary: the words of the game",
-        "glossary_intro": "The words of the game, Russian first, as the text uses them, with the paragraphs "
-                          "in which each occurs. A few words are ours, not the text's: each says so.",
-        "glossary_in_text": "In the text:",
-        "glossary_ours": "Not in the text: our word.",
-        "hands_title": "Annotated hands",
-        "hands_intro": "Every annotated hand of the course, with what it shows. Choose a paragraph of the "
-                       "text or an open question to see the hands that show it; each opens step by step.",
-        "filter_label": "Show the hands",
-        "filter_paragraph": "that apply paragraph",
-        "filter_option": "that show the reading of",
-        "filter_any": "any",
-        "filter_shown": "Shown: {n} of {total}.",
-        "hand_paragraphs": "Paragraphs:",
-        "hand_shows": "Open questions it shows:",
-        "hand_in_lessons": "In the lessons:",
-        "hand_series": "A series of {n} games, the pool carried from each to the next.",
-        "hand_untitled": "The hand “{name}”",
-        "all_hands": "All annotated hands",
-        "hand_record": "The record: {file}",
     },
     "ru": {
         "site_name": "Карточная лотерея",
         "skip": "Перейти к содержанию",
         "nav_site": "Сайт",
-        "lessons": "Уроки",
-        "text": "Текст",
         "switch_label": "English",
         "switch_title": "This page in English",
         "footer": "Правила взяты из одного источника — короткого русского текста под заголовком «61. Карточная "
                   "лотерея»; судя по номеру, это статья из сборника игр. Английский перевод и уроки сделаны в этом проекте.",
-        "index_title": "Карточная лотерея: семейная игра XIX века по единственному тексту правил",
-        "index_intro": "В «Карточную лотерею» играли в состоятельных русских семьях в XIX веке, а к началу XX века "
-                       "её забыли. Всё, что мы о ней знаем, — один короткий текст. Эти уроки читают его абзац за "
-                       "абзацем и разыгрывают по нему партии на движке правил.",
-        "read_text": "Весь текст: русский оригинал рядом с английским переводом",
-        "no_lessons": "Уроки ещё пишутся.",
-        "lesson_n": "Урок {n} из {total}",
-        "on_this_page": "На этой странице",
-        "pager": "Предыдущий и следующий урок",
-        "previous": "Предыдущий урок",
-        "next": "Следующий урок",
-        "all_lessons": "Все уроки",
         "quote_link": "{pid} в полном тексте",
         "hand_as_text": "Партия текстом",
         "note": "Примечание:",
         "hand_text_by_script": "Чтобы страница оставалась лёгкой, шаги партии появляются здесь, когда работает "
                                "JavaScript. Без него читайте текст урока выше.",
         "demo_missing": "Демонстрация «{hand}» ещё не готова.",
-        "text_title": "Текст и перевод",
-        "text_intro": "Единственный источник правил — короткий русский текст под заголовком «61. Карточная лотерея» "
-                      "(из какой он книги, неизвестно) — и наш английский перевод, абзац за абзацем. У каждого абзаца есть номер, от §0 до §15: на них ссылаются "
-                      "уроки и движок.",
-        "view_label": "Показать",
-        "view_both": "Оба",
-        "view_ru": "Только русский",
-        "view_en": "Только английский",
-        "col_ru": "Русский оригинал",
-        "col_en": "Английский перевод",
-        "para_link": "Ссылка на {pid}",
-        "discussed_in": "Обсуждается в уроках:",
-        "translator_note": "Примечание переводчика:",
-        "kiosk_title": "Карточная лотерея: экран для музея",
-        # Справочные страницы, партии.
-        "nav_rules": "Правила",
-        "nav_hands": "Партии",
-        "nav_glossary": "Словарь",
-        "reference": "Справочник",
-        "glossary_title": "Словарь игры",
-        "glossary_intro": "Слова игры так, как их употребляет текст, и абзацы, в которых каждое встречается. "
-                          "Несколько слов наши, а не текста: об этом сказано при каждом.",
-        "glossary_in_text": "В тексте:",
-        "glossary_ours": "В тексте этого слова нет: оно наше.",
-        "hands_title": "Партии с комментариями",
-        "hands_intro": "Все партии курса с комментариями и то, что каждая показывает. Выберите абзац текста "
-                       "или неясное место, чтобы увидеть партии, которые его показывают; каждая открывается "
-                       "по шагам.",
-        "filter_label": "Показать партии",
-        "filter_paragraph": "по абзацу",
-        "filter_option": "по неясному месту",
-        "filter_any": "любому",
-        "filter_shown": "Показано: {n} из {total}.",
-        "hand_paragraphs": "Абзацы:",
-        "hand_shows": "Неясные места:",
-        "hand_in_lessons": "В уроках:",
-        "hand_series": "Серия из {n} конов: банк переходит из кона в кон.",
-        "hand_untitled": "Партия «{name}»",
-        "all_hands": "Все партии с комментариями",
-        "hand_record": "Запись партии: {file}",
     },
 }
 
 LANG_NAMES = {"en": "English", "ru": "Русский"}
 
 
-# The demo's own words (site/static/js reads them from the catalogue the build embeds). The
-# game's words, the cards' names and the options come from the engine (engine/catalogue.py).
-DEMO_STRINGS: dict[str, dict[str, str]] = {
+# The demo's own words (site/static/js reads them from the catalogue the build embeds, DEMO_STRINGS
+# below, with practice's). The game's words, the cards' names and the options come from the engine
+# (engine/catalogue.py).
+_DEMO_OWN: dict[str, dict[str, str]] = {
     "en": {
         "demo_label": "Demo: the hand “{hand}”, step by step",
         "demo_caption": "A hand to step through: {players}, {steps}",
@@ -515,168 +415,6 @@ NUMBERS_STRINGS: dict[str, dict[str, str]] = {
 }
 
 
-# The writer page and the print views (sitegen/writer_pages.py): the pages' words...
-STRINGS["en"].update({
-    "nav_write": "Write a hand",
-    "write_title": "Write a hand",
-    "write_intro": "Play a game here, or let the computer players play it; write notes on the steps you want "
-                   "to explain; then download the record or share it by a link. A record from a file or a "
-                   "link opens here too.",
-    "write_noscript": "This page needs JavaScript: the engine runs in your browser.",
-})
-STRINGS["ru"].update({
-    "nav_write": "Записать партию",
-    "write_title": "Записать партию",
-    "write_intro": "Сыграйте здесь кон или дайте сыграть его игрокам-компьютерам, напишите примечания к шагам, "
-                   "которые хотите объяснить, а потом скачайте запись или поделитесь ссылкой на неё. Здесь же "
-                   "открываются записи из файла и по ссылке.",
-    "write_noscript": "Для этой страницы нужен JavaScript: движок работает в вашем браузере.",
-})
-
-# ...and the writer's own words, which its script reads from the page's catalogue, and the print view's.
-WRITER_STRINGS: dict[str, dict[str, str]] = {
-    "en": {
-        "writer_heading": "Your notes",
-        "writer_hint": "A note belongs to the step shown above: step through the game and write where you want to "
-                       "explain. Write in English, in Russian or in both; a note written in one language only is "
-                       "put in the record in both places, to be translated later.",
-        "note_at_step": "Step {n}: {sentence}",
-        "note_en": "Note in English",
-        "note_ru": "Note in Russian",
-        "note_saved": "The note on step {n} is kept.",
-        "note_removed": "The note on step {n} is removed.",
-        "remove_note": "Remove this note",
-        "notes_list": "The notes of this hand",
-        "notes_none": "No notes yet.",
-        "note_goto": "Step {n}",
-        "notes_dropped": "The game shown changed, and notes no longer fit its steps, so they were removed: "
-                         "steps {steps}.",
-        "save_heading": "Save and share",
-        "download": "Download the record (.toml)",
-        "copy_link": "Copy a link to this hand",
-        "link_label": "The link (the whole hand is in it)",
-        "link_copied": "The link is copied; its length: {chars}. Whoever opens it sees this hand with "
-                       "its notes.",
-        "link_not_copied": "The browser did not let the page copy the link: it is selected below, copy it yourself.",
-        "link_too_long": "This hand is too long for a link: the link would have {chars}, and a link "
-                         "from here has at most {most}. Download the record and send the file instead.",
-        "no_compression": "This browser cannot pack a hand into a link (it lacks CompressionStream). Download the "
-                          "record and send the file instead.",
-        "downloaded": "The record is downloaded: {file}.",
-        "finished_by_computer": "The game was not over: in the record the computer players finish it.",
-        "write_refused": "The engine did not write the hand: {why}",
-        "open_heading": "Open a hand",
-        "open_file": "Open a record file (.toml)",
-        "drop_here": "…or drop a record file here.",
-        "opening": "Opening the hand…",
-        "opened_file": "Opened {file}: {steps}, with its notes.",
-        "opened_link": "The hand in the link is open: {steps}, with its notes.",
-        "file_refused": "This file cannot be opened: {why}",
-        "link_refused": "The hand in this link cannot be opened: {why}",
-        "link_name": "link",
-        "link_damaged": "The link is damaged or incomplete: the hand it carries cannot be read. Ask for the link "
-                        "again, or for the record file.",
-        "file_not_text": "{file} is not a record: a record is a text file (UTF-8).",
-        "file_too_big": "{file} is too large for a record: {size} kB, and a record file has at most {most} kB (a "
-                        "record takes a few kB).",
-        "note_too_long": "Characters in this note: {chars}, and a note has at most {most}. Shorten it: it cannot be "
-                         "written as it is.",
-        "engine_unavailable": "The live engine is not available, so a hand can be neither written nor opened. "
-                              "Reload the page to try again.",
-        # The print view.
-        "print_link": "Print this hand",
-        "print_title": "for printing",
-        "print_how": "Print it with your browser’s Print command (Ctrl+P): the page is laid out for A4 paper.",
-        "print_back": "Back to the hand",
-        "print_setup": "The table and the settings",
-        "print_players": "Players",
-        "print_banker": "Banker",
-        "print_dealer": "Dealer",
-        "print_seed": "Seed (the shuffle)",
-        "print_pool_in": "Chips on the table from the last game",
-        "print_readings": "Readings other than the defaults",
-        "print_defaults": "Every open question of the text is read as by default.",
-        "print_rules": "Paragraphs applied",
-        "print_deal": "The first deal",
-        "print_moves": "The decisions",
-        "print_steps": "Step by step",
-        "print_table_after": "The table after step {n}",
-        "print_player": "Player",
-        "print_decks": "Cards left in the decks: the banker’s {banker}, the dealer’s {dealer}.",
-        "print_empty": "—",
-    },
-    "ru": {
-        "writer_heading": "Ваши примечания",
-        "writer_hint": "Примечание относится к шагу, показанному выше: пройдите партию по шагам и пишите там, где "
-                       "хотите что-то объяснить. Пишите по-английски, по-русски или на обоих языках; примечание "
-                       "только на одном языке попадёт в запись в оба поля, чтобы его перевели потом.",
-        "note_at_step": "Шаг {n}: {sentence}",
-        "note_en": "Примечание по-английски",
-        "note_ru": "Примечание по-русски",
-        "note_saved": "Примечание к шагу {n} сохранено.",
-        "note_removed": "Примечание к шагу {n} удалено.",
-        "remove_note": "Удалить это примечание",
-        "notes_list": "Примечания к партии",
-        "notes_none": "Примечаний пока нет.",
-        "note_goto": "Шаг {n}",
-        "notes_dropped": "Показанная партия изменилась, и к её шагам примечания больше не подходят, поэтому они "
-                         "удалены. Шаги: {steps}.",
-        "save_heading": "Сохранить и поделиться",
-        "download": "Скачать запись (.toml)",
-        "copy_link": "Скопировать ссылку на партию",
-        "link_label": "Ссылка (в ней вся партия)",
-        "link_copied": "Ссылка скопирована, её длина — {chars}. Кто её откроет, увидит эту партию с примечаниями.",
-        "link_not_copied": "Браузер не дал странице скопировать ссылку: она выделена ниже, скопируйте её сами.",
-        "link_too_long": "Партия слишком длинная для ссылки: ссылка заняла бы {chars}, а можно не больше {most}. "
-                         "Скачайте запись и отправьте файл.",
-        "no_compression": "Этот браузер не умеет упаковать партию в ссылку (в нём нет CompressionStream). Скачайте "
-                          "запись и отправьте файл.",
-        "downloaded": "Запись скачана: {file}.",
-        "finished_by_computer": "Кон не был окончен: в записи его доигрывают игроки-компьютеры.",
-        "write_refused": "Движок не записал партию: {why}",
-        "open_heading": "Открыть партию",
-        "open_file": "Открыть файл записи (.toml)",
-        "drop_here": "…или перетащите файл записи сюда.",
-        "opening": "Партия открывается…",
-        "opened_file": "Открыт файл {file}: {steps}, с примечаниями.",
-        "opened_link": "Партия из ссылки открыта: {steps}, с примечаниями.",
-        "file_refused": "Этот файл открыть нельзя: {why}",
-        "link_refused": "Партию из этой ссылки открыть нельзя: {why}",
-        "link_name": "ссылка",
-        "link_damaged": "Ссылка повреждена или обрезана: партию из неё прочитать нельзя. Попросите ссылку ещё раз "
-                        "или файл записи.",
-        "file_not_text": "Файл {file} — не запись партии: запись — это текстовый файл (UTF-8).",
-        "file_too_big": "Файл {file} слишком велик для записи: {size} КБ, а можно не больше {most} КБ (запись "
-                        "занимает несколько КБ).",
-        "note_too_long": "Знаков в примечании: {chars}, а можно не больше {most}. Сократите его: в таком виде его "
-                         "не записать.",
-        "engine_unavailable": "Движок недоступен, поэтому ни записать, ни открыть партию нельзя. Перезагрузите "
-                              "страницу и попробуйте ещё раз.",
-        # Страница для печати.
-        "print_link": "Распечатать партию",
-        "print_title": "для печати",
-        "print_how": "Печатайте командой браузера «Печать» (Ctrl+P): страница свёрстана для листа A4.",
-        "print_back": "Вернуться к партии",
-        "print_setup": "Стол и настройки",
-        "print_players": "Игроки",
-        "print_banker": "Банкир",
-        "print_dealer": "Сдающий",
-        "print_seed": "Начальное число (тасовка)",
-        "print_pool_in": "Фишки на столе с прошлого кона",
-        "print_readings": "Прочтения, отличные от принятых по умолчанию",
-        "print_defaults": "Все неясные места текста прочитаны так, как принято по умолчанию.",
-        "print_rules": "Применяемые абзацы",
-        "print_deal": "Первая сдача",
-        "print_moves": "Решения",
-        "print_steps": "По шагам",
-        "print_table_after": "Стол после шага {n}",
-        "print_player": "Игрок",
-        "print_decks": "Осталось в колодах: у банкира {banker}, у сдающего {dealer}.",
-        "print_empty": "—",
-    },
-}
-
-
 # Practice as a player and the questions of the records (site/static/js/practice.js): the demo's
 # words too. A player's name is only ever the subject, in the nominative, of a verb that does not
 # change with the name («Что сделает Борис?»), and a move is the engine's present tense («ходит…»).
@@ -748,8 +486,6 @@ PRACTICE_STRINGS: dict[str, dict[str, str]] = {
         "question_wrong": "Не совсем. Правильный ответ: {answer}.",
     },
 }
-for _lang, _strings in PRACTICE_STRINGS.items():
-    DEMO_STRINGS[_lang].update(_strings)
 
 
 # Why the live engine could not start (engine-client.js `failureText`, in the demo's
@@ -773,8 +509,13 @@ ENGINE_FAILURE_STRINGS: dict[str, dict[str, str]] = {
         "live_cause_failed": "сбой при запуске",
     },
 }
-for _lang, _strings in ENGINE_FAILURE_STRINGS.items():
-    DEMO_STRINGS[_lang].update(_strings)
+
+
+# Everything the demo's scripts read from the page's catalogue (its `strings`).
+DEMO_STRINGS: dict[str, dict[str, str]] = {
+    lang: {**_DEMO_OWN[lang], **PRACTICE_STRINGS[lang], **ENGINE_FAILURE_STRINGS[lang]} for lang in _DEMO_OWN
+}
+
 
 # What the reader is told when the browser refuses the space for a part of the offline copy
 # (site/sw.js carries these words; offline.js shows one of them): what then works offline and what

@@ -1,14 +1,16 @@
-"""Rendering: the lesson Markdown, the Jinja2 templates, the data embedded in the pages.
+"""Rendering's shared machinery: the inputs, the Jinja2 environment, the data embedded in the
+pages, the lesson Markdown, and `Site`, through which every page type (sitegen/pages/) renders.
 
 Everything is rendered in memory into `Rendered.files` (output path -> bytes, or a file to
-copy); nothing is written here. Templates only present: every value they show is computed
-below.
+copy); nothing is written here. Templates only present: every value they show is computed in
+Python, here or in the page type's module.
 """
 
 from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -21,17 +23,16 @@ from markupsafe import Markup
 from engine.catalogue import catalogue
 from engine.words import count, paragraphs
 
-from . import Problems, shown
+from . import BuildError, Problems, shown
 from .assets import EngineArchive, gzipped, runtime_folder
 from .blocks import DirectiveError, Directives, DirectivesExtension, TermLinksExtension
 from . import figures, quotes
 from . import numbers as numbers_page
 from .checks import CSP, keep_checked, page_problems
-from .i18n import DEMO_STRINGS, LANG_NAMES, STRINGS
+from .i18n import DEMO_STRINGS, STRINGS
 from .snapshot import Snapshot
 from .sources import LANGS, PARAGRAPH_IDS, Hand, Page, Term, Text
 from .switches import OPTIONS, SwitchError, check_switch
-from .writer_pages import WRITE_PAGE, print_link, print_page, write_page
 
 PAGE_BUDGET = 150_000  # bytes sent (gzipped): a lesson page with its CSS, JS and embedded data, without Pyodide
 STYLESHEETS = ("css/site.css", "css/demo.css")
@@ -64,6 +65,7 @@ class PageSize:
     sent: int       # the same as sent over the wire, gzipped: what the budget limits for a lesson
     lesson: bool
     steps_listed: bool = True
+    page_type: str = ""  # the name of the page type that rendered it
 
 
 @dataclass
@@ -299,13 +301,61 @@ def _heading_ids(tokens: list[dict[str, Any]]) -> list[str]:
     return ids
 
 
-# ---------------------------------------------------------------------------- pages
+# ---------------------------------------------------------------------------- page types
 
 
-class SiteRenderer:
-    def __init__(self, inputs: Inputs, templates: Path) -> None:
+@dataclass(frozen=True)
+class NavLink:
+    """A page type's link in the header of every page."""
+
+    href: str     # from the language's folder ({lang}/)
+    label: str    # the key of its words (the page type's strings)
+    current: str  # what its pages pass to Site.nav as `current`, to be marked as the page shown
+
+
+@dataclass(frozen=True)
+class PageType:
+    """One kind of page (sitegen/pages/ holds the site's, REGISTRY lists them): what it renders and
+    where (`render`, which emits its pages through the Site), its link in the header, or none, and
+    its own words in both languages, which every template reads as `t`."""
+
+    name: str
+    render: Callable[[Site], None]
+    strings: dict[str, dict[str, str]] = field(default_factory=dict)
+    nav: Callable[[Inputs, str], NavLink | None] | None = None  # (the inputs, the language) -> its link, when shown
+
+
+def page_strings(registry: Sequence[PageType]) -> dict[str, dict[str, str]]:
+    """The words every template reads as `t`: the site's own (sitegen/i18n.py) and each page type's.
+    A page type says each of its words in every language, and no key twice: a word is defined in one place."""
+    defined = {key: "sitegen/i18n.py" for key in STRINGS["en"]}
+    for page_type in registry:
+        words = page_type.strings
+        if not words:
+            continue
+        if set(words) != set(LANGS) or any(set(words[lang]) != set(words["en"]) for lang in LANGS):
+            missing = sorted({key for lang in LANGS for key in words.get("en", {}).keys() ^ words.get(lang, {}).keys()})
+            raise BuildError(f"the page type {page_type.name!r} must say each of its words in "
+                             f"{' and '.join(LANGS)}: {', '.join(missing) or 'a language is missing'}")
+        for key in words["en"]:
+            if key in defined:
+                raise BuildError(f"the page type {page_type.name!r} defines {key!r}, which {defined[key]} defines too")
+            defined[key] = f"the page type {page_type.name!r}"
+    return {lang: {**STRINGS[lang], **{key: text for page_type in registry
+                                        for key, text in page_type.strings.get(lang, {}).items()}}
+            for lang in LANGS}
+
+
+class Site:
+    """What every page type renders with: the inputs, the templates, the lesson bodies (rendered
+    once, before any page: the reading page, the kiosk and the hands' pages read them too), the
+    header's links from the registry, and `emit`, which checks a page and keeps it in memory."""
+
+    def __init__(self, inputs: Inputs, templates: Path, registry: Sequence[PageType]) -> None:
         self.inputs = inputs
         self.templates = templates
+        self.registry = tuple(registry)
+        self.strings = page_strings(self.registry)
         self.env = make_environment(templates)
         self.out = Rendered()
         self.problems = Problems()
@@ -323,10 +373,12 @@ class SiteRenderer:
         for name in STYLESHEETS + (MAIN_JS,):
             if name not in inputs.static:
                 self.out.warnings.append(f"site/static/{name} does not exist yet: the pages are built without it")
+        self.bodies: dict[str, dict[str, Body]] = {}      # lang -> slug -> the lesson's body
+        self.references: dict[str, dict[str, Body]] = {}  # lang -> slug -> the reference page's body
 
     def common(self, lang: str, base: str, title: str) -> dict[str, Any]:
         return {
-            "lang": lang, "base": base, "title": title, "t": STRINGS[lang], "csp": Markup(CSP),
+            "lang": lang, "base": base, "title": title, "t": self.strings[lang], "csp": Markup(CSP),
             "engine_url": f"{base}engine/{self.inputs.engine.name}", "pyodide_url": f"{base}{self.runtime}",
             "snapshot_url": f"{base}pyodide/{self.inputs.snapshot.name}" if self.inputs.snapshot else None,
             "snapshot_size": self.inputs.snapshot.data.stat().st_size if self.inputs.snapshot else None,
@@ -336,36 +388,59 @@ class SiteRenderer:
         }
 
     def nav(self, lang: str, current: str, other_page: str, up: str = "") -> dict[str, Any]:
-        """The header's links; `up` is "../" on the pages one folder down ({lang}/hands/)."""
-        t = STRINGS[lang]
+        """The header's links, one for each page type that has one, in the registry's order; `up` is
+        "../" on the pages one folder down ({lang}/hands/)."""
+        t = self.strings[lang]
         other = "ru" if lang == "en" else "en"
-        links = [("index.html", t["lessons"], "index"), ("text.html", t["text"], "text")]
-        if self.inputs.reference[lang]:
-            rules = self.inputs.reference[lang][0]
-            links.append((rules.url, t["nav_rules"], rules.slug))
-        if self.inputs.hands:
-            links.append(("hands.html", t["nav_hands"], "hands"))
-        if self.inputs.glossary:
-            links.append((GLOSSARY_PAGE, t["nav_glossary"], "glossary"))
-        links.append((WRITE_PAGE, t["nav_write"], "write"))
+        links = []
+        for page_type in self.registry:
+            link = page_type.nav(self.inputs, lang) if page_type.nav else None
+            if link is not None:
+                links.append(link)
         return {
             "home": f"{up}index.html",
-            "links": [{"href": up + href, "label": label, "lang": None, "current": current == name}
-                      for href, label, name in links],
+            "links": [{"href": up + link.href, "label": t[link.label], "lang": None, "current": current == link.current}
+                      for link in links],
             "switch": {"href": f"{up}../{other}/{other_page}", "lang": other, "label": t["switch_label"],
                        "title": t["switch_title"]},
         }
 
     def emit(self, path: str, source: Path, html: str, lesson: bool = False, listed: bool = True) -> None:
+        """Keep a page (its output path, the file it was made from), checked against the site's rules."""
         for problem, cause in page_problems(html):
-            self.problems.add(source, _line_of(source, cause), f"the page {path} would break the site's rules: {problem}")
+            self.problems.add(source, line_of(source, cause), f"the page {path} would break the site's rules: {problem}")
         data = html.encode("utf-8")
         self.out.files[path] = data
         self.out.sources[path] = source
         total, sent = len(data) + self.asset_weight, len(gzipped(data)) + self.asset_sent
         self.out.sizes.append(PageSize(path, len(data), total, sent, lesson, listed))
 
+    def page(self, path: str, template: str, context: dict[str, Any]) -> None:
+        """Render a template into a page and emit it (the template is the page's source)."""
+        self.emit(path, self.templates / template, self.env.get_template(template).render(context))
+
+    def demo_data(self, lang: str, demos: bool) -> dict[str, Any]:
+        """What a page with demos embeds: the paragraphs they highlight and the engine's catalogue."""
+        return {
+            "source_paragraphs": {p["id"]: {"ru": p["ru"], "en": p["en"]} for p in self.inputs.text.paragraphs()}
+            if demos else None,
+            "catalogue": self.catalogues[lang] if demos else None,
+        }
+
     def render(self) -> Rendered:
+        """The lesson bodies, then every page type's pages, in the registry's order."""
+        self.prepare()
+        for page_type in self.registry:
+            emitted = len(self.out.sizes)
+            page_type.render(self)
+            for size in self.out.sizes[emitted:]:
+                size.page_type = page_type.name
+        self.problems.check()
+        return self.out
+
+    def prepare(self) -> None:
+        """What several page types read: the quotations checked, the engine's figures played, the
+        lessons' and reference pages' bodies rendered and checked against each other."""
         pages, reference = self.inputs.pages, self.inputs.reference
         # Every quotation of the text a literal excerpt (sitegen/quotes.py).
         quoted = [p.path for kind in (pages, reference) for lang in LANGS for p in kind[lang]]
@@ -376,8 +451,9 @@ class SiteRenderer:
         figures.compute(run for kind in (pages, reference) for lang in LANGS for page in kind[lang]
                         for run in figures.cited_runs(page.source) + numbers_page.page_runs(page.source))
         # Page bodies first: the reading page links every paragraph to the lessons citing it.
-        bodies = {lang: {p.slug: self.body(p, LISTED) for p in pages[lang]} for lang in LANGS}
-        references = {lang: {p.slug: self.body(p, LISTED) for p in reference[lang]} for lang in LANGS}
+        self.bodies = {lang: {p.slug: self.body(p, LISTED) for p in pages[lang]} for lang in LANGS}
+        self.references = {lang: {p.slug: self.body(p, LISTED) for p in reference[lang]} for lang in LANGS}
+        bodies, references = self.bodies, self.references
         self.problems.check()
         self.out.cited = {lang: {slug: body.cited for slug, body in bodies[lang].items()} for lang in LANGS}
         for kind in (pages, reference):
@@ -393,25 +469,6 @@ class SiteRenderer:
                     f"{_ids(bodies['ru'][slug].cited)} in Russian")
         self.out.switched = sorted({d.switch for body in bodies["en"].values() for d in body.demos if d.switch})
 
-        self.landing()
-        for lang in LANGS:
-            self.lesson_index(lang)
-            self.reading(lang)
-            for index, page in enumerate(pages[lang]):
-                self.lesson(page, index, bodies[lang][page.slug])
-            for page in reference[lang]:
-                self.lesson(page, None, references[lang][page.slug])
-            self.glossary(lang)
-            self.hands_index(lang, bodies[lang])
-            for name in self.inputs.hands:
-                self.hand_page(lang, name, bodies[lang])
-                print_page(self, lang, name)
-            write_page(self, lang)
-            self.kiosk(lang, bodies[lang])
-        self.kiosk_entry()
-        self.problems.check()
-        return self.out
-
     def body(self, page: Page, mode: str) -> Body:
         return render_body(page, self.inputs, self.env, self.problems, mode, self.out.warnings)
 
@@ -421,8 +478,8 @@ class SiteRenderer:
         russian = bodies["ru"][page.slug].heading_ids
         if russian != english:
             first = next((i for i, (a, b) in enumerate(zip(english, russian)) if a != b), min(len(english), len(russian)))
-            self.problems.add(page.path, _line_of(page.path, r"^#{2,6} ") if not russian else
-                              _line_of(page.path, re.escape(russian[first]) if first < len(russian) else r"^#{2,6} "),
+            self.problems.add(page.path, line_of(page.path, r"^#{2,6} ") if not russian else
+                              line_of(page.path, re.escape(russian[first]) if first < len(russian) else r"^#{2,6} "),
                               f"the headings' ids must be those of the English version, in the same order "
                               f"(write {{#id}} after a heading): expected {english}, found {russian}")
 
@@ -433,7 +490,7 @@ class SiteRenderer:
             for term in dict.fromkeys(body.terms):
                 if term in known:
                     continue
-                line = _line_of(page.path, re.escape(f"](term:{term})"))
+                line = line_of(page.path, re.escape(f"](term:{term})"))
                 what = (f"the link term:{term} names no entry of the glossary ({shown(self.inputs.glossary_path)}; "
                         + (f"its ids: {', '.join(sorted(known))})" if known else "there is none yet)"))
                 if known:
@@ -441,212 +498,8 @@ class SiteRenderer:
                 else:
                     self.out.warnings.append(f"{shown(page.path)}:{line}: {what}")
 
-    def kiosk(self, lang: str, bodies: dict[str, Body]) -> None:
-        """kiosk/LANG.html: the museum's screen (site/static/js/kiosk.js): the hands the lessons teach
-        with (their plain demos; the switches of the readings lesson are for readers), in the
-        lessons' order, each under its own title (two lessons' titles are the same: the play-off by tricks)."""
-        t = STRINGS[lang]
-        hands: list[dict[str, Any]] = []
-        for page in self.inputs.pages[lang]:
-            for demo in bodies[page.slug].demos:
-                if demo.switch is None and demo.hand not in (h["name"] for h in hands):
-                    hand = self.inputs.hands[demo.hand]
-                    title = hand.about.title[lang] if hand.about else page.title
-                    hands.append({"name": demo.hand, "title": title, "trace": hand.localized(lang),
-                                  "setup": hand.setup(lang)})
-        context = self.common(lang, "../", t["kiosk_title"])
-        context.update(
-            hands=hands,
-            catalogue=self.catalogues[lang],
-            source_paragraphs={p["id"]: {"ru": p["ru"], "en": p["en"]} for p in self.inputs.text.paragraphs()},
-        )
-        html = self.env.get_template("kiosk.html").render(context)
-        self.emit(f"kiosk/{lang}.html", self.templates / "kiosk.html", html)
 
-    def kiosk_entry(self) -> None:
-        """kiosk/index.html: opens the kiosk in its configured language (?lang=ru, else English)."""
-        context = self.common("en", "../", STRINGS["en"]["kiosk_title"])
-        html = self.env.get_template("kiosk_entry.html").render(context)
-        self.emit("kiosk/index.html", self.templates / "kiosk_entry.html", html)
-
-    def landing(self) -> None:
-        context = self.common("en", "./", "Card Lottery · Карточная лотерея")
-        context["nav"] = {"home": "index.html", "links": [
-            {"href": f"{lang}/index.html", "label": LANG_NAMES[lang], "lang": lang, "current": False}
-            for lang in LANGS], "switch": None}
-        context["sections"] = [{"lang": lang, "t": STRINGS[lang], "href": f"{lang}/index.html",
-                                "text_href": f"{lang}/text.html"} for lang in LANGS]
-        html = self.env.get_template("landing.html").render(context)
-        self.emit("index.html", self.templates / "landing.html", html)
-
-    def lesson_index(self, lang: str) -> None:
-        t = STRINGS[lang]
-        context = self.common(lang, "../", t["index_title"])
-        context["nav"] = self.nav(lang, "index", "index.html")
-        context["lessons"] = [{"url": p.url, "title": p.title, "summary": p.summary, "order": p.order}
-                              for p in self.inputs.pages[lang]]
-        reference = [{"url": p.url, "title": p.title, "summary": p.summary} for p in self.inputs.reference[lang]]
-        if self.inputs.glossary:
-            reference.append({"url": GLOSSARY_PAGE, "title": t["glossary_title"], "summary": t["glossary_intro"]})
-        if self.inputs.hands:
-            reference.append({"url": "hands.html", "title": t["hands_title"], "summary": t["hands_intro"]})
-        context["reference"] = reference
-        html = self.env.get_template("index.html").render(context)
-        self.emit(f"{lang}/index.html", self.templates / "index.html", html)
-
-    def reading(self, lang: str) -> None:
-        t = STRINGS[lang]
-        context = self.common(lang, "../", t["text_title"])
-        context["nav"] = self.nav(lang, "text", "text.html")
-        citing: dict[str, list[dict[str, str]]] = {pid: [] for pid in PARAGRAPH_IDS}
-        for page in self.inputs.pages[lang]:
-            for pid in dict.fromkeys(self.out.cited[lang][page.slug]):
-                citing[pid].append({"url": page.url, "title": page.title})
-        context["paragraphs"] = [{**p, "label": paragraphs(p["id"], lang), "lessons": citing[p["id"]],
-                                  "link_label": t["para_link"].format(pid=paragraphs(p["id"], lang)),
-                                  "note": self.inputs.text.notes.get(p["id"], {}).get(lang)}
-                                 for p in self.inputs.text.paragraphs()]
-        html = self.env.get_template("text.html").render(context)
-        self.emit(f"{lang}/text.html", self.templates / "text.html", html)
-
-    def demo_data(self, lang: str, demos: bool) -> dict[str, Any]:
-        """What a page with demos embeds: the paragraphs they highlight and the engine's catalogue."""
-        return {
-            "source_paragraphs": {p["id"]: {"ru": p["ru"], "en": p["en"]} for p in self.inputs.text.paragraphs()}
-            if demos else None,
-            "catalogue": self.catalogues[lang] if demos else None,
-        }
-
-    def lesson(self, page: Page, index: int | None, body: Body) -> None:
-        """A lesson ({lang}/SLUG.html, with its number and the pager), or a reference page (index None)."""
-        t = STRINGS[page.lang]
-        lessons = self.inputs.pages[page.lang]
-
-        def link(other: Page | None) -> dict[str, str] | None:
-            return None if other is None else {"url": other.url, "title": other.title}
-
-        context = self.common(page.lang, "../", page.title)
-        context["nav"] = self.nav(page.lang, "lesson" if index is not None else page.slug, page.url)
-        context.update(
-            lesson={"title": page.title, "summary": page.summary, "slug": page.slug,
-                    "label": t["lesson_n"].format(n=index + 1, total=len(lessons)) if index is not None else None},
-            body=body.html, toc=body.toc if len(body.toc) >= 3 else [],
-            previous=link(lessons[index - 1] if index else None),
-            next=link(lessons[index + 1] if index is not None and index + 1 < len(lessons) else None),
-            pager=index is not None,
-            **self.demo_data(page.lang, bool(body.demos) or body.numbers),
-        )
-        template = self.env.get_template("lesson.html")
-        html = template.render(context)
-        mode = LISTED
-        for lighter in (UNLISTED, EXTERNAL):
-            if not body.demos or len(gzipped(html.encode("utf-8"))) + self.asset_sent < self.inputs.budget:
-                break
-            # Too heavy: leave the lists of steps for the script to fill; then fetch all hands but the first.
-            mode = lighter
-            body = render_body(page, self.inputs, self.env, Problems(), mode, [])
-            context["body"] = body.html
-            html = template.render(context)
-        for demo in body.demos:
-            if demo.external:
-                self.out.files[f"{page.lang}/hands/{demo.hand}.json"] = hand_data(self.inputs.hands[demo.hand], page.lang)
-        if body.numbers:  # uPlot and its license, only for the pages that draw charts
-            folder, files = numbers_page.find_uplot(next(iter(self.inputs.pyodide.values())).parent.parent)
-            self.out.files.update({folder + name: path for name, path in files.items()})
-        self.emit(f"{page.lang}/{page.url}", page.path, html, lesson=True, listed=mode == LISTED)
-
-    def glossary(self, lang: str) -> None:
-        """{lang}/glossary.html: the words of the game, with the paragraphs that use them."""
-        if not self.inputs.glossary:
-            return
-        t = STRINGS[lang]
-        terms = []
-        for term in self.inputs.glossary:
-            found: list[str] = []
-            converter = markdown.Markdown(extensions=[TermLinksExtension(GLOSSARY_PAGE, found)] +
-                                          (["smarty"] if lang == "en" else []), output_format="html")
-            terms.append({"id": term.id, "ru": term.ru, "ru_also": term.ru_also, "en": term.en,
-                          "paragraphs": [{"id": pid, "label": paragraphs(pid, lang)} for pid in term.paragraphs],
-                          "html": Markup(converter.convert(term.text[lang]))})
-            known = {other.id for other in self.inputs.glossary}
-            for missing in [found_id for found_id in found if found_id not in known]:
-                line = _line_of(self.inputs.glossary_path, re.escape(f"](term:{missing})"))
-                self.problems.add(self.inputs.glossary_path, line,
-                                  f"the entry {term.id!r} links term:{missing}, which the glossary does not define")
-        context = self.common(lang, "../", t["glossary_title"])
-        context["nav"] = self.nav(lang, "glossary", GLOSSARY_PAGE)
-        context["terms"] = terms
-        html = self.env.get_template("glossary.html").render(context)
-        self.emit(f"{lang}/{GLOSSARY_PAGE}", self.templates / "glossary.html", html)
-
-    def hand_facts(self, lang: str, name: str, bodies: dict[str, Body], up: str) -> dict[str, Any]:
-        """What the hands page and a hand's own page say about a hand."""
-        t = STRINGS[lang]
-        hand = self.inputs.hands[name]
-        told = hand.traces[lang]
-        about = hand.about
-        options = {o["key"]: o for o in self.catalogues[lang]["options"]}
-        readings = next((page for page in self.inputs.pages[lang] if page.slug == READINGS_LESSON), None)
-        shows = []
-        for key in hand.shows:
-            value = hand.setup(lang)["options"][key]
-            choice = next((c["label"] for c in options[key]["choices"] if c["value"] == value), str(value))
-            shows.append({"key": key, "label": options[key]["label"], "value": choice,
-                          "href": f"{up}{readings.url}#{key.replace('_', '-')}" if readings else None})
-        lessons = [{"url": up + page.url, "title": page.title} for page in self.inputs.pages[lang]
-                   if name in bodies[page.slug].hands]
-        games = int(told["game"].get("games") or 1)
-        return {
-            "name": name, "url": f"{up}hands/{name}.html",
-            "title": about.title[lang] if about else t["hand_untitled"].format(name=name),
-            "purpose": about.purpose[lang] if about else None,
-            "facts": ", ".join([count(len(told["seats"]), "player", lang), count(len(told["steps"]), "step", lang)]),
-            "series": t["hand_series"].format(n=games) if games > 1 else None,
-            "paragraphs": [{"id": pid, "label": paragraphs(pid, lang), "href": f"{up}text.html#{pid}"}
-                           for pid in hand.paragraphs],
-            "shows": shows, "lessons": lessons,
-        }
-
-    def hands_index(self, lang: str, bodies: dict[str, Body]) -> None:
-        """{lang}/hands.html: every annotated hand, filterable by paragraph and by option."""
-        if not self.inputs.hands:
-            return
-        t = STRINGS[lang]
-        hands = [self.hand_facts(lang, name, bodies, "") for name in self.inputs.hands]
-        hands.sort(key=lambda h: (not h["lessons"], h["title"]))
-        used_options = {s["key"] for h in hands for s in h["shows"]}
-        context = self.common(lang, "../", t["hands_title"])
-        context["nav"] = self.nav(lang, "hands", "hands.html")
-        context.update(
-            hands=hands,
-            paragraph_choices=[{"id": pid, "label": paragraphs(pid, lang)} for pid in PARAGRAPH_IDS
-                               if any(pid in (p["id"] for p in h["paragraphs"]) for h in hands)],
-            option_choices=[{"key": o["key"], "label": o["label"]} for o in self.catalogues[lang]["options"]
-                            if o["key"] in used_options],
-            shown_template=t["filter_shown"],
-        )
-        html = self.env.get_template("hands.html").render(context)
-        self.emit(f"{lang}/hands.html", self.templates / "hands.html", html)
-
-    def hand_page(self, lang: str, name: str, bodies: dict[str, Body]) -> None:
-        """{lang}/hands/NAME.html: one hand, what it shows, and its demo with every step listed."""
-        t = STRINGS[lang]
-        hand = self.inputs.hands[name]
-        facts = self.hand_facts(lang, name, bodies, "../")
-        demo = render_demo(self.env, hand, lang, DemoBlock(name, name, None, False), True, None, None)
-        context = self.common(lang, "../../", facts["title"])
-        context["nav"] = self.nav(lang, "hands", f"hands/{name}.html", up="../")
-        context["print_link"] = print_link(lang, name)
-        context.update(hand=facts, demo=Markup(demo), record=t["hand_record"].format(file=f"lessons/hands/{name}.toml"),
-                       all_hands="../hands.html", **self.demo_data(lang, True))
-        html = self.env.get_template("hand.html").render(context)
-        self.emit(f"{lang}/hands/{name}.html", self.templates / "hand.html", html)
-
-
-READINGS_LESSON = "what-the-text-leaves-open"  # the lesson with a section per option, #KEY-with-dashes
-
-
-def _line_of(source: Path, pattern: str) -> int:
+def line_of(source: Path, pattern: str) -> int:
     """The first line of a source file matching a pattern (1 when none does)."""
     try:
         lines = source.read_text(encoding="utf-8").splitlines()
@@ -659,14 +512,14 @@ def _ids(pids: list[str]) -> str:
     return ", ".join(dict.fromkeys(pids)) or "nothing"
 
 
-def render_site(inputs: Inputs, templates: Path) -> Rendered:
-    """Every page, plus the files copied as they are."""
-    renderer = SiteRenderer(inputs, templates)
-    rendered = renderer.render()
+def render_site(inputs: Inputs, templates: Path, registry: Sequence[PageType]) -> Rendered:
+    """Every page of every page type in the registry (sitegen/pages/), plus the files copied as they are."""
+    site = Site(inputs, templates, registry)
+    rendered = site.render()
     for name, data in inputs.static.items():
         rendered.files[f"assets/{name}"] = data
     for name, path in inputs.pyodide.items():
-        rendered.files[renderer.runtime + name] = path
+        rendered.files[site.runtime + name] = path
     rendered.files[f"engine/{inputs.engine.name}"] = inputs.engine.data
     if inputs.snapshot:
         rendered.files[f"pyodide/{inputs.snapshot.name}"] = inputs.snapshot.data

@@ -25,8 +25,8 @@ from demo_helpers import ENGINE_WAIT_MS, REPO_ROOT
 
 sys.path.insert(0, str(REPO_ROOT))
 from engine.limits import MAX_NOTE_CHARS, MAX_RECORD_BYTES  # noqa: E402
-from sitegen.i18n import DEMO_STRINGS, WRITER_STRINGS  # noqa: E402
-from sitegen.writer_pages import MAX_LINK_CHARS  # noqa: E402
+from sitegen.i18n import DEMO_STRINGS  # noqa: E402
+from sitegen.pages.writer import MAX_LINK_CHARS, WRITER_STRINGS  # noqa: E402
 
 HANDS = sorted(p.stem for p in (REPO_ROOT / "lessons" / "hands").glob("*.toml"))
 NOTES = {5: {"en": "Anna's first cards: the deal gives three to each player.", "ru": "Первые карты Анны: сдают по три."},

@@ -487,9 +487,11 @@ def _english_texts() -> list[str]:
     texts += [o["label"] for o in page["options"]] + [o["question"] for o in page["options"]]
     texts += [ch["label"] + " " + (ch["reading"] or "") for o in page["options"] for ch in o["choices"]]
     texts += list(page["decisions"].values()) + list(page["terms"].values())
-    from sitegen.i18n import DEMO_STRINGS, STRINGS
+    from sitegen.i18n import DEMO_STRINGS
+    from sitegen.pages import REGISTRY
+    from sitegen.render import page_strings  # the site's words and every page type's
 
-    texts += list(STRINGS["en"].values()) + list(DEMO_STRINGS["en"].values())
+    texts += list(page_strings(REGISTRY)["en"].values()) + list(DEMO_STRINGS["en"].values())
     texts.append((REPO / "lessons" / "text" / "translation.en.txt").read_text(encoding="utf-8"))
     return texts
 

@@ -18,7 +18,8 @@ from engine import events as ev
 from engine.catalogue import catalogue
 from engine.options import CATALOGUE, MAX_PLAYERS, Options
 from engine.words import NOUNS, RANK_NAMES, SUIT_NAMES, SUIT_WORDS, plural_category
-from sitegen.i18n import DEMO_STRINGS, WRITER_STRINGS
+from sitegen.i18n import DEMO_STRINGS
+from sitegen.pages.writer import WRITER_STRINGS
 
 REPO = Path(__file__).resolve().parents[2]
 JS = REPO / "site" / "static" / "js"

@@ -28,11 +28,36 @@ def test_a_good_build_produces_every_page(built: dict[str, Any]) -> None:
         assert re.search(rf"{re.escape(page)}\s+[\d.]+ kB", stdout), stdout
 
 
+def test_the_pages_written_are_those_of_the_registrys_page_types_in_both_languages(built: dict[str, Any],
+                                                                                   rendered: Any) -> None:
+    from sitegen.pages import REGISTRY
+
+    made_by = {size.path: size.page_type for size in rendered.sizes}  # each page -> the page type that rendered it
+    written = {path.relative_to(built["out"]).as_posix() for path in html_pages(built["out"])}
+    assert written == set(made_by)
+    # The fixture lessons have every kind of page: each page type renders some.
+    assert sorted(set(made_by.values())) == sorted(page_type.name for page_type in REGISTRY)
+
+    def in_any_language(path: str) -> tuple[str, str] | None:
+        """The path with its language taken out ({lang}/..., kiosk/{lang}.html), and the language."""
+        parts = path.split("/")
+        for i, part in enumerate(parts):
+            stem, dot, ext = part.partition(".")
+            if stem in ("en", "ru"):
+                return "/".join(parts[:i] + ["{lang}" + dot + ext] + parts[i + 1:]), stem
+        return None
+
+    by_language: dict[str, set[tuple[str, str]]] = {"en": set(), "ru": set()}
+    for path, page_type in made_by.items():
+        found = in_any_language(path)
+        if found:
+            by_language[found[1]].add((found[0], page_type))
+    assert by_language["en"] == by_language["ru"] and len(by_language["en"]) > 10
+    assert {path for path in made_by if in_any_language(path) is None} == {"index.html", "kiosk/index.html"}
+
+
 def test_every_page_has_the_csp_meta_and_no_inline_script_or_style(built: dict[str, Any]) -> None:
     pages = html_pages(built["out"])
-    # the landing page; per language the index, the text, two lessons, the rules, the glossary, the hands
-    # page, the hand's page and its print view, the writer page, the kiosk; the kiosk's entry
-    assert len(pages) == 24
     for path in pages:
         root = parse(path)
         metas = [m for m in root.find_all("meta") if (m.attrs.get("http-equiv") or "").lower() == "content-security-policy"]

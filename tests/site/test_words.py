@@ -2,7 +2,8 @@
 
 The sheet is the one source: its table "Never used" is read here, row by row, and no form is
 copied into this file. The strings scanned are those a reader meets: the interface (every table of
-sitegen/i18n.py, the engine's catalogue, the command line's own words), the narration of every
+sitegen/i18n.py and of each page type's module in sitegen/pages/, the engine's catalogue, the command
+line's own words), the narration of every
 hand in both languages (and of each hand a lesson replays under another reading), the notes of the
 hands with their questions, the hands' titles and purposes, the lessons and the reference pages
 outside quotations, the glossary, the option labels, questions and readings, and the translator's
@@ -20,6 +21,8 @@ notes of the text page. Three checks:
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
 import re
 import tomllib
 from dataclasses import dataclass
@@ -30,6 +33,7 @@ from typing import Any, Iterator
 import engine.__main__ as cli
 import engine.stats as stats
 import sitegen.i18n as i18n
+import sitegen.pages as page_types
 from engine.catalogue import catalogue
 from engine.live import replay
 from engine.options import CATALOGUE
@@ -147,6 +151,9 @@ def _catalogue_strings(value: Any) -> Iterator[str]:
 
 def interface() -> Iterator[Shown]:
     yield from _interface_tables(i18n, "sitegen/i18n.py")
+    for found in pkgutil.iter_modules(page_types.__path__):
+        yield from _interface_tables(importlib.import_module(f"sitegen.pages.{found.name}"),
+                                     f"sitegen/pages/{found.name}.py")
     yield from _interface_tables(cli, "engine/__main__.py")
     yield from _interface_tables(stats, "engine/stats.py")
     for lang in LANGS:
