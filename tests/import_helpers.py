@@ -1,5 +1,6 @@
 """A package's imports of its own modules, read from its source, and the cycles among them: the
-tests hold a package to no import cycle with these (tests/site/test_imports.py for sitegen/).
+tests hold a package to no import cycle with these (tests/engine/test_engine_imports.py for engine/,
+tests/site/test_imports.py for sitegen/).
 
 Every `import` and `from … import` counts wherever it stands: at the top of the module, inside a
 function (an import put off to the call, which still makes the two modules depend on each other),
