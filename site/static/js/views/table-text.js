@@ -4,7 +4,7 @@
 
 import { cardName, count, listText, signed, t, term } from "../catalogue.js";
 import { h } from "../dom.js";
-import { playedCards, shownHands } from "./table.js";
+import { outcomeText, playedCards, shownHands } from "./table.js";
 
 function cards(codes) {
   return codes.length ? listText(codes.map(cardName)) : t("none");
@@ -13,9 +13,6 @@ function cards(codes) {
 export function createTableText(id) {
   return h("div", { class: "demo-table-text", id, hidden: true });
 }
-
-const outcomeText = (outcome) => (outcome.winner ? t("won_by", { who: outcome.winner })
-  : t(outcome.to === "banker" ? "to_banker" : "to_pool"));
 
 /** The lines describing the table. ctx: {step, seats, banker, dealer, you} */
 export function tableLines(ctx) {

@@ -130,7 +130,8 @@ function mark(el, key, prevKey, first) {
   toggleClass(el, "is-changed", !first && key !== prevKey);
 }
 
-const outcomeText = (outcome) => {
+/** What became of one of the banker's four this round: won by whom, left on the table, or the banker's. */
+export const outcomeText = (outcome) => {
   if (!outcome) return "";
   if (outcome.winner) return t("won_by", { who: outcome.winner });
   return t(outcome.to === "banker" ? "to_banker" : "to_pool");
