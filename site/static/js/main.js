@@ -369,8 +369,16 @@ function boot() {
   keepTheRestOffline(engine);
   if (numbers) import("./numbers.js").then((module) => module.wireNumbers(numbers, engine)); // the numbers panel and its charts
   const paragraphs = readJson(document.getElementById("source-paragraphs")) || {};
+  // A deep-linked demo is held at the top of the window while the fetched demos above it arrive and
+  // grow (the browser's scroll anchoring does not hold it there), until the reader scrolls himself.
+  let pinned = /** @type {HTMLElement|null} */ (null);
+  const unpin = () => { pinned = null; };
+  for (const type of ["wheel", "touchstart", "keydown", "pointerdown"]) {
+    window.addEventListener(type, unpin, { once: true, passive: true });
+  }
   const page = createDemos(engine, paragraphs, links, (demo) => {
     debug.demos = page.demos;
+    if (pinned && demo.figure !== pinned) pinned.scrollIntoView({ block: "start" });
     if (demo.session.restoring) { // a seated game to restore, on a demo that came late
       if (engine && engine.status === "ready") demo.session.restore();
       else demo.session.wake();
@@ -381,7 +389,10 @@ function boot() {
   debug.demos = demos;
   const wanted = parseHash(location.hash);
   followHash(page, location.hash).then((linked) => {
-    if (linked && wanted && wanted.hand === linked.hand) linked.figure.scrollIntoView({ block: "start" });
+    if (linked && wanted && wanted.hand === linked.hand) {
+      pinned = linked.figure;
+      pinned.scrollIntoView({ block: "start" });
+    }
   });
   performance.mark("demo-ready");
   debug.ready = true;
