@@ -36,10 +36,11 @@ from pathlib import Path
 from typing import Any
 
 from engine.options import MAX_PLAYERS, MAX_SEED, MIN_PLAYERS, OPTION
+from engine.words import MINUS
 
 from . import BuildError, shown
 from . import figures as figures_store
-from .figures import MINUS, Run
+from .figures import Run
 UPLOT_FILES = {"uPlot.iife.min.js": "dist/uPlot.iife.min.js", "uPlot.min.css": "dist/uPlot.min.css",
                "LICENSE": "LICENSE"}
 

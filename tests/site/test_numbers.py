@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import re
+import subprocess
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +18,7 @@ import pytest
 from build_helpers import ROOT, run_build, write_lessons
 from html_helpers import parse, read_json
 
-from engine import live, stats
+from engine import live, stats, words
 from engine.options import Options, Table
 from sitegen.numbers import number, parse_spec, SpecError
 
@@ -105,9 +106,9 @@ def test_the_prose_and_the_tables_give_the_engines_figures(numbers_site: dict[st
         figures = engine_figures(lang)
         html = (out / lang / "numbers.html").read_text(encoding="utf-8")
         anna = figures["seats"][0]
-        assert number(anna["mean_net"], lang, 2) in html
+        assert words.number(anna["mean_net"], lang, 2) in html
         if lang == "en":
-            assert f"the pool left is {number(figures['game']['pool_out']['mean'], lang, 1)}." in html
+            assert f"the pool left is {words.number(figures['game']['pool_out']['mean'], lang, 1)}." in html
         root = parse(out / lang / "numbers.html")
         rows = root.find("figure", id="numbers-net").find("tbody").find_all("tr")
         assert [r.find("th").full_text() for r in rows] == [s["name"] for s in figures["seats"]]
@@ -162,3 +163,20 @@ def test_a_spec_takes_known_words_in_range_only() -> None:
     for bad in (["players=1"], ["players=18"], ["games=0"], ["colour=red"], ["games"], ["seed=1", "seed=2"]):
         with pytest.raises(SpecError):
             parse_spec(bad)
+
+
+def test_the_page_writes_its_own_numbers_as_the_engine_does() -> None:
+    # The page writes the counts, the speed and the axes' labels it makes itself (catalogue.js
+    # `number`, `signed`): the engine's rules, the same text for the same number.
+    values = [0.125, 0.135, -0.125, -0.135, 2.675, 1.005, -17.715, 0.005, -0.004, 0, -0.0, 0.5, 1.5, -2.5, 7, -7,
+              999, 1000, 9999, 10000, 12345.678, -1234567, 1e-7, 0.1 + 0.2, 1 / 3, 2 / 3, 123456789.125, 5e-324]
+    values += [round(i * 0.0005 - 3, 4) for i in range(0, 12001, 7)]  # figures as the engine rounds them, and halves
+    script = ("import { number } from './site/static/js/catalogue.js';"
+              "const [values, cases] = JSON.parse(process.argv[1]);"
+              "console.log(JSON.stringify(values.map((v) => cases.map(([lang, d, sign]) => number(v, lang, d, sign)))));")
+    cases = [(lang, decimals, sign) for lang in ("en", "ru") for decimals in (0, 1, 2, 3) for sign in (False, True)]
+    done = subprocess.run(["node", "--input-type=module", "-e", script, json.dumps([values, cases])], cwd=ROOT,
+                          capture_output=True, text=True, check=True)
+    page = json.loads(done.stdout)
+    engine = [[words.number(v, lang, decimals, sign) for lang, decimals, sign in cases] for v in values]
+    assert page == engine
