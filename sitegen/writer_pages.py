@@ -17,7 +17,7 @@ from engine.cards import Card
 from engine.options import OPTION, Options, Table
 from engine.record import Record
 from engine.trace import for_page, trace
-from engine.words import card_name, card_short, count, paragraphs
+from engine.words import card_name, card_short, count, paragraphs, signed
 
 from .i18n import DEMO_STRINGS, STRINGS, WRITER_STRINGS
 
@@ -99,7 +99,7 @@ def _table_at(state: dict[str, Any], seats: list[str], lang: str) -> dict[str, A
     for i, name in enumerate(seats):
         players.append({"name": name, "hand": _cards(state["hands"][i], lang), "aside": _cards(state["aside"][i], lang),
                         "penalty": _cards(state["penalty"][i], lang), "tricks": state["tricks"][i],
-                        "net": state["nets"][i], "active": state["active"][i], "to_act": state["to_act"] == i})
+                        "net": signed(state["nets"][i], lang), "active": state["active"][i], "to_act": state["to_act"] == i})
     return {"row": row, "players": players, "table": [{"who": seats[who], "card": _card(code, lang)}
                                                        for who, code in state["table"]],
             "pool": state["pool"], "prize": state["prize"], "kitty": state["kitty"], "banker_net": state["banker_net"],

@@ -256,6 +256,19 @@ def test_each_hands_print_view_fits_a4_without_overflow(site_server: Any, page: 
     assert page.console_errors == []
 
 
+def test_the_print_views_balances_are_signed_as_the_demos_table(site_server: Any, page: Any) -> None:
+    # Seen: the print view wrote a balance as Python prints an int, "-4" (a hyphen) and "3", where
+    # the demo's table and the narration write "−4" and "+3" (engine/words.py `signed`).
+    for lang in ("en", "ru"):
+        signs = set()
+        for name in HANDS:
+            page.goto(site_server.url(f"{lang}/hands/{name}-print.html"))
+            balances = page.locator(".print-steps .print-grid tbody td:last-child").all_inner_texts()
+            assert all(re.fullmatch(r"[+\u2212][1-9]\d*|0", b) for b in balances), (lang, name, balances)
+            signs |= {b[0] for b in balances}
+        assert signs == {"+", "\u2212", "0"}, (lang, signs)  # gains, losses and even balances were all seen
+
+
 # The page's layout as Chromium prints it (read while page.pdf lays the page out for print): the
 # content width (clientWidth) and the right edge of each first-deal table and each of its cells.
 PRINT_LAYOUT = """() => { window.__printed = null;
