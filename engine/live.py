@@ -31,15 +31,17 @@ moves whose cards are exactly the selection.
 
 Statistics (engine/stats.py), in chunks that the page sends one after the other:
 
-    simulate {players, options, seed, start, count, tally, carry, lang}
+    simulate {players, options, seed, start, count, tally, carry, compare, lang}
                                   plays games start .. start + count - 1 (at most MAX_CHUNK) of the
                                   run seeded `seed` (independent games, each from an empty pool; with
                                   `carry`, a session's, each opening with the pool the game before
                                   left, p12) with `players` (2-17, the default names of `lang`) under
                                   `options`, adds them to `tally` (the last reply's, or none for the
                                   first chunk) and answers {done: the next game's number, tally,
-                                  figures}; the page keeps only the tally, sends it back with the next
-                                  chunk, and draws the figures. Any split of a run into chunks gives
+                                  figures, charts}: `charts`, the run's chart models (charts.py), with
+                                  the run marked among the build's runs `compare` when the page sends
+                                  them; the page keeps only the tally, sends it back with the next
+                                  chunk, and draws the charts. Any split of a run into chunks gives
                                   the same figures.
 """
 
@@ -48,7 +50,7 @@ from __future__ import annotations
 import json
 from typing import Any, Callable
 
-from . import limits, practice, stats
+from . import charts, limits, practice, stats
 from .actions import parse_action
 from .errors import EngineError
 from .game import BANKER
@@ -148,7 +150,10 @@ def simulate(request: dict[str, Any], lang: str) -> dict[str, Any]:
     else:
         chunk = stats.simulate(table, options, seed, start, count, policy)
         tally = chunk if before is None else before.merge(chunk)
-    return {"done": tally.stop, "tally": tally.to_json(), "figures": tally.figures(lang)}
+    figures = tally.figures(lang)
+    compare = None if request.get("compare") is None else charts.checked_comparisons(request["compare"])
+    drawn = charts.models(figures, lang, compare, yours=True)
+    return {"done": tally.stop, "tally": tally.to_json(), "figures": figures, "charts": drawn}
 
 
 # ---------------------------------------------------------------------------- the entry point

@@ -13,7 +13,7 @@ from . import events as ev
 from .cards import Card
 from .words import (
     LANGS, SUIT_NAMES, SUIT_WORDS, Case, card_name, cards_text, chips, count, list_text, name_in, names_in,
-    paragraphs, plural_category,
+    paragraphs, plural_category, signed,
 )
 
 
@@ -470,17 +470,12 @@ def _prize(e: ev.PrizeWon, lang: str) -> str:
     return f"{text}{left}."
 
 
-def _signed(n: int) -> str:
-    """A net with its sign, the minus a true minus sign as print has it: +7, −7, +0."""
-    return f"{n:+d}".replace("-", "\N{MINUS SIGN}")
-
-
 def _game_end(e: ev.GameEnd, lang: str) -> str:
-    nets = ", ".join(f"{p} {_signed(n)}" for p, n in e.nets.items())
+    nets = ", ".join(f"{p} {signed(n, lang)}" for p, n in e.nets.items())
     # By tricks the payments went into the kitty (p15), carried on with the pool unless kept apart.
     kitty_carried = "p12" not in e.rules and not e.kitty_kept and e.pool
     if lang == "en":
-        banker = f", banker {_signed(e.banker_net)}" if e.banker_net else ""
+        banker = f", banker {signed(e.banker_net, lang)}" if e.banker_net else ""
         if kitty_carried:
             carried = (f"The kitty, with whatever else is left on the table, {chips(e.pool, lang)} in all, goes on to "
                        "the next game.")
@@ -495,7 +490,7 @@ def _game_end(e: ev.GameEnd, lang: str) -> str:
         if e.kitty_kept:
             carried += f" The kitty, kept apart, holds {chips(e.kitty, lang)}."
         return f"The game is over: {nets}{banker}. {carried}"
-    banker = f", банкир {_signed(e.banker_net)}" if e.banker_net else ""
+    banker = f", банкир {signed(e.banker_net, lang)}" if e.banker_net else ""
     if kitty_carried:
         carried = (f"Копилка вместе со всем, что осталось на столе, — всего {chips(e.pool, lang)} — переходит в "
                    "следующий кон.")

@@ -11,6 +11,7 @@ of its own.
 
 from __future__ import annotations
 
+from decimal import ROUND_HALF_UP, Decimal
 from typing import Iterable, Literal
 
 from .actions import Action, Beat, Lead, Play, Stake, Take
@@ -104,6 +105,63 @@ def paragraphs(ids: str | Iterable[str], lang: str) -> str:
     return ", ".join(items)
 
 
+# ---------------------------------------------------------------------------- numbers
+#
+# Every number the course writes (the narration, the tables and charts, the prose's figures) is
+# written here; the page writes the counts and axis labels it makes itself with the same rules
+# (site/static/js/catalogue.js `number`, checked against these by tests/site/test_numbers.py).
+
+MINUS = "\N{MINUS SIGN}"          # the true minus sign of print, never the hyphen
+_POINT = {"en": ".", "ru": ","}   # «−1,25»: Russian writes a decimal comma
+_GROUP = {"en": ",", "ru": "\N{NO-BREAK SPACE}"}
+_UNGROUPED = {"en": 3, "ru": 4}   # the most digits left unseparated: "1,000" but «1000», «10 000»
+
+
+def _exact(value: float) -> Decimal:
+    """The figure as it is printed (Python's repr, JavaScript's String: the shortest decimal that
+    reads back as the same float), so that a figure is rounded as a reader of the printed figure
+    rounds it, and the same way in CPython, Pyodide and the browser: 2.675 is 2.675, not the
+    2.67499999… the float holds."""
+    return Decimal(value) if isinstance(value, int) else Decimal(repr(float(value)))
+
+
+def _written(exact: Decimal, lang: str, decimals: int | None, sign: bool) -> str:
+    if decimals is None:  # a whole figure as it is, any other with two decimals
+        decimals = 0 if exact == exact.to_integral_value() else 2
+    # One rounding rule: halves away from zero (0.125 -> 0.13, 0.135 -> 0.14, −0.125 -> −0.13), as
+    # people round a printed figure; round() would round the float's binary value half to even.
+    rounded = abs(exact).quantize(Decimal(1).scaleb(-decimals), rounding=ROUND_HALF_UP)
+    whole, _, fraction = f"{rounded:f}".partition(".")
+    if len(whole) > _UNGROUPED[lang]:
+        whole = f"{int(whole):,}".replace(",", _GROUP[lang])
+    text = whole + (_POINT[lang] + fraction if fraction else "")
+    # Zero, and whatever rounds to it, has no sign: it is neither a gain nor a loss, so "+0" or "−0,00"
+    # would claim a direction the figure does not have. One way for every zero: "0", "0.00".
+    if not rounded:
+        return text
+    return (MINUS if exact < 0 else "+" if sign else "") + text
+
+
+def number(value: float, lang: str, decimals: int | None = None, sign: bool = False) -> str:
+    """A number as `lang` writes it, rounded to `decimals` (None: a whole number as it is, any other
+    with two): "−1.25" / «−1,25», "10,000" / «10 000» (four digits unseparated in Russian: «1000»);
+    `sign`: "+" before a positive figure, "+0.40" / «+0,40». Zero, or a figure that rounds to it,
+    is written without a sign: "0", "0.00"."""
+    return _written(_exact(value), lang, decimals, sign)
+
+
+def signed(n: float, lang: str, decimals: int = 0) -> str:
+    """A balance with its sign: "+7", "−7", "0" (the narration's nets, the tables' and the charts')."""
+    return number(n, lang, decimals, sign=True)
+
+
+def percent(share: float, lang: str, decimals: int | None = 1, sign: bool = False, symbol: bool = True) -> str:
+    """A share (0.125) as a percentage: "12.5%" / «12,5 %», the figure scaled exactly, not in floats
+    (0.145 is 14.5%, not 14.499999999999998%); `symbol=False`: the percentage points alone, "12.5"."""
+    text = _written(_exact(share).scaleb(2), lang, decimals, sign)
+    return text + ("%" if lang == "en" else "\N{NO-BREAK SPACE}%") if symbol else text
+
+
 # ---------------------------------------------------------------------------- counted nouns
 
 PluralCategory = Literal["one", "few", "many", "other"]
@@ -154,7 +212,7 @@ def count(n: int, noun: str, lang: str, case: Case = "nom") -> str:
     """`count(5, "chip", "ru")` -> «5 фишек»; `count(1, "card", "ru", "acc")` -> «1 карту»."""
     cases = NOUNS[noun][lang]
     forms = cases.get(case) or cases["nom"]
-    return f"{n} {forms[plural_category(n, lang)]}"
+    return f"{number(n, lang)} {forms[plural_category(n, lang)]}"
 
 
 def chips(n: int, lang: str, case: Case = "nom") -> str:

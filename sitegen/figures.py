@@ -44,7 +44,6 @@ from __future__ import annotations
 import argparse
 import functools
 import html
-import math
 import os
 import re
 import shlex
@@ -58,11 +57,11 @@ from markdown.preprocessors import Preprocessor
 from engine.errors import EngineError
 from engine.options import MAX_PLAYERS, MAX_SEED, MIN_PLAYERS, OPTION, Options, Table
 from engine.stats import POLICIES
+from engine.words import MINUS, number, percent, signed
 
 from .cache import Store, engine_digest, key
 
 MAX_GAMES = 100_000
-MINUS = "\u2212"
 COMMAND = "python -m engine simulate"
 
 
@@ -265,27 +264,6 @@ def lookup(data: Any, path: str) -> Any:
     return value
 
 
-def format_number(value: float, lang: str, decimals: int | None = None, percent: bool = False,
-                  absolute: bool = False, sign: bool = False) -> str:
-    """A figure as the page's language writes it: `−1.25` / «−1,25», `10,000` / «10 000» (four
-    digits unseparated in Russian: «1000»), `12.5%` / «12,5 %»; `sign`: `+0.40`. A figure that
-    rounds to zero has no sign."""
-    if percent:
-        value *= 100
-    if absolute:
-        value = abs(value)
-    if decimals is None:
-        decimals = 0 if float(value).is_integer() else 2
-    whole, _, fraction = f"{abs(value):.{decimals}f}".partition(".")
-    if len(whole) > (3 if lang == "en" else 4):
-        whole = f"{int(whole):,}".replace(",", "," if lang == "en" else "\u00a0")
-    text = whole + (("." if lang == "en" else ",") + fraction if fraction else "")
-    if percent:
-        text += "%" if lang == "en" else "\u00a0%"
-    nonzero = any(c in "123456789" for c in whole + fraction)
-    return (MINUS if value < 0 and nonzero else "+" if sign and nonzero else "") + text
-
-
 @dataclass(frozen=True)
 class Format:
     decimals: int | None = None
@@ -298,7 +276,12 @@ class Format:
     def write(self, value: float | list[float], lang: str) -> str:
         if isinstance(value, list):
             return "\u00a0/ ".join(self.write(v, lang) for v in value)  # breaks after a slash, never before
-        text = format_number(value, lang, self.decimals, self.percent, self.absolute, self.sign)
+        if self.absolute:
+            value = abs(value)
+        if self.percent:
+            text = percent(value, lang, self.decimals, self.sign)
+        else:
+            text = number(value, lang, self.decimals, self.sign)
         if self.noun is None:
             return text
         from engine.words import NOUNS, count
@@ -452,7 +435,7 @@ class PageFigures:
     def _gives(self, figure: str, run: Run) -> str:
         text = figure.replace(MINUS, "-").replace("\u00b1", "").replace(" ", "")
         text = text.replace(",", "") if self.lang == "en" else text.replace(",", ".")
-        percent = text.endswith("%")
+        as_percent = text.endswith("%")
         text = text.rstrip("%")
         try:
             value = float(text)
@@ -460,10 +443,11 @@ class PageFigures:
             return "it is not a figure the build can compare"
         decimals = len(text.partition(".")[2])
         for path, found in leaves(figures(run, "en")):
-            shown = found * 100 if percent else found
-            for candidate in ((shown, abs(shown)) if figure.startswith("\u00b1") or not figure[0] in "+-\u2212" else (shown,)):
-                if math.isclose(round(candidate, decimals), value, abs_tol=10 ** -(decimals + 3)):
-                    fmt = ("%" if percent else "") + str(decimals)
+            for candidate in ((found, abs(found)) if figure.startswith("\u00b1") or not figure[0] in "+-\u2212" else (found,)):
+                # the figure as a citation would write it: the same rounding (engine/words.py)
+                written = percent(candidate, "en", decimals, symbol=False) if as_percent else number(candidate, "en", decimals)
+                if float(written.replace(MINUS, "-").replace(",", "")) == value:
+                    fmt = ("%" if as_percent else "") + str(decimals)
                     return (f"the command gives {figure} as {path} (if that is the figure meant, cite it: "
                             f"{{{{simulate: {path}|{fmt}}}}})")
         return ("the command gives no such figure (cite the one meant as {{simulate: KEY|FORMAT}}, KEY as in "
@@ -583,25 +567,23 @@ STRINGS = {
 }
 
 
-def block_html(run: Run, text: str, lang: str, number: Callable[[float, str, int, bool], str]) -> str:
-    """The `::: simulate` block: the command and its result (the seats' table, a line on the game),
-    every figure written by `number(value, lang, decimals, sign)`."""
+def block_html(run: Run, text: str, lang: str) -> str:
+    """The `::: simulate` block: the command and its result (the seats' table, a line on the game)."""
     s = STRINGS[lang]
     data = figures(run, lang)
     options = ", ".join(f"{k} = {v}" for k, v in run.options) or s["defaults"]
-    caption = s["caption"].format(games=format_number(run.games, lang), kind=s["carried" if run.carry else "independent"],
+    caption = s["caption"].format(games=number(run.games, lang), kind=s["carried" if run.carry else "independent"],
                                   players=run.players, options=options)
     head = "".join(f"<th scope=\"col\">{html.escape(s[k])}</th>" for k in ("seat", "net", "ci", "sd", "bias", "prize"))
     rows = []
     for seat in data["seats"]:
-        cells = [number(seat["mean_net"], lang, 2, True), "±\u00a0" + number(seat["net_ci95"], lang, 2, False),
-                 number(seat["net_sd"], lang, 2, False), number(seat["bias"], lang, 2, True),
-                 format_number(seat["prize_chance"], lang, 1, percent=True)]
+        cells = [signed(seat["mean_net"], lang, 2), "±\u00a0" + number(seat["net_ci95"], lang, 2),
+                 number(seat["net_sd"], lang, 2), signed(seat["bias"], lang, 2), percent(seat["prize_chance"], lang, 1)]
         rows.append(f"<tr><th scope=\"row\">{html.escape(seat['name'])}</th>"
                     + "".join(f"<td>{html.escape(c)}</td>" for c in cells) + "</tr>")
-    game = s["game"].format(banker=number(data["banker"]["mean"], lang, 2, False),
-                            pool=number(data["game"]["pool_out"]["mean"], lang, 2, False),
-                            rounds=number(data["game"]["rounds"]["mean"], lang, 1, False))
+    game = s["game"].format(banker=number(data["banker"]["mean"], lang, 2),
+                            pool=number(data["game"]["pool_out"]["mean"], lang, 2),
+                            rounds=number(data["game"]["rounds"]["mean"], lang, 1))
     command = html.escape(COMMAND + " " + " ".join(text.split()))
     return (f"<figure class=\"simulate\">\n<pre><code>{command}</code></pre>\n<div class=\"table-scroll\"><table>\n"
             f"<thead><tr>{head}</tr></thead>\n<tbody>\n" + "\n".join(rows) + "\n</tbody>\n</table></div>\n"

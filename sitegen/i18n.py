@@ -302,8 +302,9 @@ _DEMO_OWN: dict[str, dict[str, str]] = {
 
 
 # The numbers panel's own words (site/templates/_numbers.html, site/static/js/numbers.js): the
-# options' names come from the engine's catalogue; the figures from engine/stats.py. Russian
-# phrases put a count after a colon («Сыграно: 500 из 10 000»), which needs no agreement.
+# options' names come from the engine's catalogue; the charts, their words with them, from
+# engine/charts.py. Russian phrases put a count after a colon («Сыграно: 500 из 10 000»), which
+# needs no agreement.
 NUMBERS_STRINGS: dict[str, dict[str, str]] = {
     "en": {
         "title": "Play many games",
@@ -334,29 +335,6 @@ NUMBERS_STRINGS: dict[str, dict[str, str]] = {
         "shown_run": "Shown: your run, {games} games at a table of {players}, seed {seed}{changed}.",
         "changed": ", readings changed: {list}",
         "chart_text": "The figures as a table",
-        "seat": "Seat",
-        "mean_net": "Mean net per game",
-        "ci": "95% interval",
-        "sd": "Standard deviation",
-        "bias": "Difference from the table's average",
-        "results": "Count",
-        "win_any": "Won at least one prize",
-        "net": "Net at the end of a game",
-        "share": "Share of results",
-        "players_col": "Players",
-        "rounds": "Rounds",
-        "steps": "Steps",
-        "decisions": "Decisions",
-        "reading": "Way of playing off",
-        "fines": "Fines per game",
-        "banker_takes": "The banker's takings per game",
-        "your_run": "your run",
-        "chart_net": "Mean net per game, by seat, with its 95% interval",
-        "chart_win": "Chance of winning at least one prize in a game, by seat",
-        "chart_nets": "How the nets at the end of a game are spread (all seats together)",
-        "chart_length": "How long a game lasts, by the number of players ({games} games each)",
-        "chart_fines": "Fines paid in a game, under each way of playing off ({players} players, {games} games each)",
-        "chart_banker": "What the banker takes in a game when the chips nobody wins are his ({games} games each)",
     },
     "ru": {
         "title": "Сыграть много конов",
@@ -386,31 +364,6 @@ NUMBERS_STRINGS: dict[str, dict[str, str]] = {
         "shown_run": "Показано: ваш расчёт; конов: {games}, игроков: {players}, начальное число {seed}{changed}.",
         "changed": "; изменённые прочтения: {list}",
         "chart_text": "Цифры в виде таблицы",
-        "seat": "Место",
-        "mean_net": "Средний итог за кон",
-        "ci": "95-процентный интервал",
-        "sd": "Стандартное отклонение",
-        "bias": "Отклонение от среднего по столу",
-        "results": "Сколько раз",
-        "win_any": "Хотя бы один выигрыш",
-        "net": "Итог за кон",
-        "share": "Доля итогов",
-        "players_col": "Игроков",
-        "rounds": "Кругов",
-        "steps": "Шагов",
-        "decisions": "Решений",
-        "reading": "Способ розыгрыша",
-        "fines": "Штрафов за кон",
-        "banker_takes": "Доход банкира за кон",
-        "your_run": "ваш расчёт",
-        "chart_net": "Средний итог за кон по местам, с 95-процентным интервалом",
-        "chart_win": "Вероятность хотя бы одного выигрыша за кон, по местам",
-        "chart_nets": "Как распределены итоги кона (все места вместе)",
-        "chart_length": "Сколько длится кон при разном числе игроков (конов на каждое число: {games})",
-        "chart_fines": "Штрафы за кон при каждом способе розыгрыша (игроков: {players}; конов на каждый способ: "
-                       "{games})",
-        "chart_banker": "Сколько получает банкир за кон, если ставки, которые никто не выиграл, достаются ему "
-                        "(конов на каждое число игроков: {games})",
     },
 }
 

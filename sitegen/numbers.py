@@ -4,9 +4,10 @@
     ::: numbers players=4 games=10000 seed=1 sweep=1000
 
 The panel (site/templates/_numbers.html, site/static/js/numbers.js) runs the engine's `simulate`
-request in the page's worker, chunk by chunk, and draws what the engine returns. Beside it, the
-build runs the same engine code (engine/stats.py) on the same settings, so that the page opens
-with figures and the reader's first run with the defaults reproduces them exactly:
+request in the page's worker, chunk by chunk, and draws the charts the engine returns. Beside it,
+the build runs the same engine code (engine/stats.py) on the same settings, so that the page opens
+with figures and the reader's first run with the defaults reproduces them exactly; its charts are
+the same code's too (engine/charts.py `models`), written into the page:
 
     main         the panel's defaults: `games` games of `players` players, seed `seed`, default readings
     players.N    `sweep` games at a table of N players, N = 2..17 (how long a game lasts)
@@ -35,11 +36,14 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
+from engine import charts
 from engine.options import MAX_PLAYERS, MAX_SEED, MIN_PLAYERS, OPTION
+from engine.words import number
 
 from . import BuildError, shown
 from . import figures as figures_store
-from .figures import MINUS, Run
+from .figures import Run
+
 UPLOT_FILES = {"uPlot.iife.min.js": "dist/uPlot.iife.min.js", "uPlot.min.css": "dist/uPlot.min.css",
                "LICENSE": "LICENSE"}
 
@@ -175,161 +179,30 @@ def find_uplot(node_modules: Path) -> tuple[str, dict[str, Path]]:
     return f"vendor/uplot/{version}/", files
 
 
-# ---------------------------------------------------------------------------- the charts' models
-#
-# A chart's model: {id, caption, head: [column names], rows: [{cells: [text], mark}], plot}. The page
-# draws the same models (site/static/js/numbers-model.js builds them in the browser from a run's
-# figures, as here from the build's); a test checks that both write the same tables.
-
-
-def fixed(value: float, decimals: int) -> str:
-    """`value` with `decimals` decimals, halves rounded away from zero (as JavaScript's toFixed)."""
-    from decimal import ROUND_HALF_UP, Decimal
-
-    return str(Decimal(abs(value)).quantize(Decimal(1).scaleb(-decimals), rounding=ROUND_HALF_UP))
-
-
-def number(value: float, lang: str, decimals: int, sign: bool = False) -> str:
-    """A figure in the page's language: «−1,25», «+0,40», "12.5"; no sign on what rounds to zero."""
-    text = fixed(value, decimals)
-    zero = not any(c in "123456789" for c in text)
-    whole, _, fraction = text.partition(".")
-    if len(whole) > (3 if lang == "en" else 4):
-        whole = f"{int(whole):,}".replace(",", "," if lang == "en" else "\u00a0")
-    text = whole + (("." if lang == "en" else ",") + fraction if fraction else "")
-    if zero:
-        return text
-    return (MINUS if value < 0 else "+" if sign else "") + text
-
-
-def percent(value: float, lang: str, decimals: int = 1) -> str:
-    return number(value * 100, lang, decimals) + ("%" if lang == "en" else "\u00a0%")
-
-
-def plus_minus(value: float, lang: str, decimals: int) -> str:
-    return "±\u00a0" + number(value, lang, decimals)
-
-
-def net_bins(pairs: list[list[int]]) -> list[tuple[int, int, int]]:
-    """The nets' histogram in at most 16 bins of a round width (1, 2, 5, 10, 20, 50…), each bin
-    [low, high] with its count, from the lowest net's bin to the highest's."""
-    if not pairs:
-        return []
-    low, high = pairs[0][0], pairs[-1][0]
-    width = 1
-    steps = [1, 2, 5]
-    k = 0
-    while (high // width) - (low // width) + 1 > 16:
-        k += 1
-        width = steps[k % 3] * 10 ** (k // 3)
-    first = (low // width) * width
-    bins = [[first + i * width, first + (i + 1) * width - 1, 0] for i in range((high // width) - (low // width) + 1)]
-    for value, count in pairs:
-        bins[(value - first) // width][2] += count
-    return [(a, b, c) for a, b, c in bins]
-
-
-def models(figures: dict[str, Any], lang: str, strings: dict[str, str], playoff_labels: dict[str, str]) -> list[dict[str, Any]]:
-    """The six charts of the build's figures (the page redraws the first three for a reader's run)."""
-    s = strings
-    run = figures["main"]
-    spec = figures["spec"]
-    seats = run["seats"]
-    names = [seat["name"] for seat in seats]
-    out: list[dict[str, Any]] = []
-    out.append({
-        "id": "net", "caption": s["chart_net"], "head": [s["seat"], s["mean_net"], s["ci"], s["bias"], s["sd"]],
-        "rows": [{"cells": [seat["name"], number(seat["mean_net"], lang, 2, True), plus_minus(seat["net_ci95"], lang, 2),
-                            number(seat["bias"], lang, 2, True), number(seat["net_sd"], lang, 2)], "mark": False}
-                 for seat in seats],
-        "plot": {"kind": "bars", "labels": names, "series": [{
-            "label": s["mean_net"], "values": [seat["mean_net"] for seat in seats],
-            "lo": [seat["mean_net"] - seat["net_ci95"] for seat in seats],
-            "hi": [seat["mean_net"] + seat["net_ci95"] for seat in seats]}]},
-    })
-    out.append({
-        "id": "win", "caption": s["chart_win"], "head": [s["seat"], s["win_any"], s["ci"]],
-        "rows": [{"cells": [seat["name"], percent(seat["prize_chance"], lang),
-                            plus_minus(seat["prize_chance_ci95"] * 100, lang, 1)], "mark": False} for seat in seats],
-        "plot": {"kind": "bars", "labels": names, "series": [{
-            "label": s["win_any"], "values": [seat["prize_chance"] * 100 for seat in seats]}]},
-    })
-    bins = net_bins(run["hist"]["net"])
-    bin_labels = [number(a, lang, 0) if a == b else f"{number(a, lang, 0)} … {number(b, lang, 0)}" for a, b, _ in bins]
-    out.append({
-        "id": "nets", "caption": s["chart_nets"], "head": [s["net"], s["results"]],
-        "rows": [{"cells": [label, number(c, lang, 0)], "mark": False} for label, (_, _, c) in zip(bin_labels, bins)],
-        "plot": {"kind": "bars", "labels": bin_labels, "series": [{"label": s["results"], "values": [c for _, _, c in bins]}]},
-    })
-    sizes = sorted(figures["players"], key=int)
-    length = [figures["players"][n]["game"] for n in sizes]
-    out.append({
-        "id": "length", "caption": s["chart_length"].format(games=number(spec["sweep"], lang, 0)),
-        "head": [s["players_col"], s["rounds"], s["steps"]],
-        "rows": [{"cells": [n, number(g["rounds"]["mean"], lang, 1), number(g["steps"]["mean"], lang, 1)], "mark": False}
-                 for n, g in zip(sizes, length)],
-        "plot": {"kind": "lines", "x": [int(n) for n in sizes], "xLabel": s["players_col"], "series": [
-            {"label": s["rounds"], "values": [g["rounds"]["mean"] for g in length]},
-            {"label": s["steps"], "values": [g["steps"]["mean"] for g in length], "axis": 1}]},
-    })
-    ways = list(figures["playoff"])
-    out.append({
-        "id": "fines", "caption": s["chart_fines"].format(games=number(spec["sweep"], lang, 0),
-                                                          players=number(spec["players"], lang, 0)),
-        "head": [s["reading"], s["fines"]],
-        "rows": [{"cells": [playoff_labels[w], number(figures["playoff"][w]["game"]["fines"]["mean"], lang, 2)], "mark": False}
-                 for w in ways],
-        "plot": {"kind": "bars", "labels": [playoff_labels[w] for w in ways], "series": [
-            {"label": s["fines"], "values": [figures["playoff"][w]["game"]["fines"]["mean"] for w in ways]}]},
-    })
-    sizes = sorted(figures["banker"], key=int)
-    out.append({
-        "id": "banker", "caption": s["chart_banker"].format(games=number(spec["sweep"], lang, 0)),
-        "head": [s["players_col"], s["banker_takes"]],
-        "rows": [{"cells": [n, number(figures["banker"][n]["banker"]["mean"], lang, 2)], "mark": False} for n in sizes],
-        "plot": {"kind": "lines", "x": [int(n) for n in sizes], "xLabel": s["players_col"], "series": [
-            {"label": s["banker_takes"], "values": [figures["banker"][n]["banker"]["mean"] for n in sizes]}]},
-    })
-    return out
-
-
 # ---------------------------------------------------------------------------- the page
 
 
 def panel(env: Any, spec: Spec, lang: str, catalogue: dict[str, Any], strings: dict[str, str], uplot: str) -> str:
     """The `::: numbers` block's HTML: the form (every option as the engine's catalogue names it),
-    the charts of the build's figures with their tables, and the data the page's script reads."""
+    the charts of the build's figures with their tables (engine/charts.py), and the data the page's
+    script reads: the same charts, to draw, and the comparisons, to send back with a reader's run."""
     figures = figures_of(computed(spec), lang, brief=True)
-    playoff = next(o for o in catalogue["options"] if o["key"] == "playoff")
-    labels = {c["value"]: c["label"] for c in playoff["choices"]}
+    compare = charts.comparisons(figures["spec"], figures["players"], figures["playoff"], figures["banker"])
+    models = charts.models(figures["main"], lang, compare)
     low, high = catalogue["limits"]["players"]
     options = [{**o, "rule": ", ".join(catalogue["paragraphs"].get(r, r) for r in o["rules"])}
                for o in catalogue["options"]]
-    shown_text = strings["built"].format(games=number(spec.games, lang, 0), players=spec.players, seed=spec.seed)
+    shown_text = strings["built"].format(games=number(spec.games, lang), players=spec.players, seed=spec.seed)
     return str(env.get_template("_numbers.html").render(
         s=strings, spec=spec, players=list(range(low, high + 1)), max_games=SPEC_WORDS["games"][1],
         players_rule=catalogue["paragraphs"].get(catalogue["limits"]["players_rule"], "p2"), options=options,
-        charts=models(figures, lang, strings, labels), shown=shown_text,
+        charts=models, shown=shown_text,
         uplot_js=f"{uplot}uPlot.iife.min.js", uplot_css=f"{uplot}uPlot.min.css", css="../assets/css/numbers.css",
-        data={"strings": strings, "spec": asdict(spec), "figures": slim(figures), "playoff_labels": labels,
-              "chunk": CHUNK, "max_games": SPEC_WORDS["games"][1]}))
+        data={"strings": strings, "spec": asdict(spec), "charts": models, "compare": compare, "chunk": CHUNK,
+              "max_games": SPEC_WORDS["games"][1]}))
 
 
 CHUNK = 250  # the first chunk's games; the page then sizes its chunks to answer about five times a second
-
-
-def slim(figures: dict[str, Any]) -> dict[str, Any]:
-    """What the page draws of the build's figures: the main run whole but its seats' histograms, and
-    of the comparison runs only the game's length, its fines and the banker's takings."""
-    main = {**figures["main"], "hist": {"net": figures["main"]["hist"]["net"]}}
-
-    def brief(run: dict[str, Any]) -> dict[str, Any]:
-        game = run["game"]
-        return {"players": run["players"], "options": run["options"], "banker": {"mean": run["banker"]["mean"]},
-                "game": {key: {"mean": game[key]["mean"]} for key in ("rounds", "steps", "fines")}}
-
-    return {"spec": figures["spec"], "main": main,
-            **{group: {k: brief(v) for k, v in figures[group].items()} for group in ("players", "playoff", "banker")}}
 
 
 def strings(lang: str) -> dict[str, str]:

@@ -216,7 +216,7 @@ def render_body(page: Page, inputs: Inputs, env: Environment, problems: Problems
             run = figures.parse_command(args)
         except figures.FigureError as bad:
             raise DirectiveError(str(bad)) from None
-        return figures.block_html(run, args, lang, numbers_page.number)
+        return figures.block_html(run, args, lang)
 
     directives = Directives(page.source, quote, demo, error, numbers, simulate)
     extensions: list[Any] = ["meta", "attr_list", "tables", TocExtension(slugify=slugify_unicode),

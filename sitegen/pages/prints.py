@@ -10,7 +10,7 @@ from typing import Any
 
 from engine.cards import Card
 from engine.options import OPTION
-from engine.words import card_name, card_short, count, paragraphs
+from engine.words import card_name, card_short, count, paragraphs, signed
 
 from ..i18n import DEMO_STRINGS
 from ..render import PageType, Site
@@ -125,7 +125,7 @@ def _table_at(state: dict[str, Any], outcomes: list[dict[str, str] | None], seat
     for i, name in enumerate(seats):
         players.append({"name": name, "hand": _cards(state["hands"][i], lang), "aside": _cards(state["aside"][i], lang),
                         "penalty": _cards(state["penalty"][i], lang), "tricks": state["tricks"][i],
-                        "net": state["nets"][i], "active": state["active"][i], "to_act": state["to_act"] == i})
+                        "net": signed(state["nets"][i], lang), "active": state["active"][i], "to_act": state["to_act"] == i})
     return {"row": row, "players": players, "table": [{"who": seats[who], "card": _card(code, lang)}
                                                        for who, code in state["table"]],
             "pool": state["pool"], "prize": state["prize"], "kitty": state["kitty"], "banker_net": state["banker_net"],

@@ -129,7 +129,7 @@ def test_a_seated_visitor_plays_a_move_without_scrolling(page_at, size):
 # Every text of the table that does not show whole: a box whose content is wider or taller than the
 # box (1 px of rounding allowed), or one cut with an ellipsis. Cards (SVG) and text kept for screen
 # readers only are not drawn text; hidden zones are not drawn at all.
-CLIPPED = """(hand) => {
+CLIPPED = r"""(hand) => {
     const table = document.querySelector(`#demo-${hand} .demo-table`);
     const clipped = [];
     for (const el of [table, ...table.querySelectorAll('*')]) {

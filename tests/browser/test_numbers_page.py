@@ -1,7 +1,7 @@
 """The numbers lesson in Chromium: the panel runs games in the page's worker, shows progress, can be
 cancelled, is worked by the keyboard, and gives the command line's figures for the same seed and
-settings; its charts are drawn with the site's own uPlot, each beside its table, which the script
-writes exactly as the build did."""
+settings; its charts are the engine's models (engine/charts.py), the build's until the reader runs
+and then those the engine returned, drawn with the site's own uPlot, each beside its table."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from typing import Any
 from playwright.sync_api import Page
 
 from browser_helpers import REPO_ROOT, ServedSite, assert_same_origin
+from engine import charts
 
 LESSON = "/{lang}/the-numbers.html"
 STATE = "() => window.__cardLottery && window.__cardLottery.numbers"
@@ -32,6 +33,24 @@ def tables(page: Page) -> list[list[list[str]]]:
         [...t.querySelectorAll('tr')].map((r) => [...r.children].map((c) => c.textContent.trim())))""")
 
 
+def drawn(page: Page) -> list[dict[str, Any]]:
+    """Each chart as the page shows it: its caption, and its table's head and rows (marked or not)."""
+    return page.evaluate("""() => [...document.querySelectorAll('figure.numbers-chart')].map((f) => ({
+        id: f.dataset.chart, caption: f.querySelector('figcaption').textContent,
+        head: [...f.querySelectorAll('table.numbers-table thead th')].map((c) => c.textContent),
+        rows: [...f.querySelectorAll('table.numbers-table tbody tr')].map((r) => ({
+            cells: [...r.children].map((c) => c.textContent), mark: r.classList.contains('is-yours')}))}))""")
+
+
+def as_drawn(models: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """What the page shows of the engine's models: each one's caption and table."""
+    return [{key: model[key] for key in ("id", "caption", "head", "rows")} for model in models]
+
+
+def embedded(page: Page) -> dict[str, Any]:
+    return page.evaluate("() => JSON.parse(document.querySelector('script.numbers-data').textContent)")
+
+
 def run_done(page: Page, timeout: float = 120_000) -> dict[str, Any]:
     page.wait_for_function("() => { const s = window.__cardLottery.numbers; return s.done > 0 && !s.running; }",
                            timeout=timeout)
@@ -45,13 +64,13 @@ def cli(games: int, players: int, seed: int, *options: str) -> dict[str, Any]:
     return json.loads(out.stdout)
 
 
-def test_the_scripts_tables_are_the_builds_and_the_charts_are_drawn_with_the_sites_uplot(
-        page: Page, site_server: ServedSite) -> None:
+def test_the_page_draws_the_builds_charts_with_the_sites_uplot(page: Page, site_server: ServedSite) -> None:
     for lang in ("en", "ru"):
         page.goto(site_server.url(LESSON.format(lang=lang)))
         built = tables(page)  # as the build wrote them, before the charts are drawn
         open_panel(page, site_server, lang)
         assert tables(page) == built
+        assert drawn(page) == as_drawn(embedded(page)["charts"])
         assert page.locator("figure.numbers-chart canvas").count() == 6
     assert any("/vendor/uplot/" in url for url in page.requests_seen)
     assert_same_origin(page, site_server)
@@ -69,13 +88,18 @@ def test_a_run_in_the_page_gives_the_command_lines_figures_with_progress(
     state = run_done(page)
     assert state["error"] is None and state["done"] == 500
     assert state["chunks"] >= 2  # the progress moved before the end
-    assert state["figures"] == cli(500, 3, 11, "playoff=tricks")
+    figures = cli(500, 3, 11, "playoff=tricks")
+    assert state["figures"] == figures
     assert page.locator("#numbers-progress").get_attribute("value") == "500"
     assert "500" in page.locator(".numbers-status").inner_text()
-    # The reader's run is drawn: its seats in the first table, and marked among the build's ways of playing off.
+    # The page draws the charts the engine returned: the engine's models of the run in CPython, the
+    # reader's run marked among the build's comparisons (which the page sent back).
+    assert drawn(page) == as_drawn(state["charts"])
+    assert state["charts"] == charts.models(figures, "en", embedded(page)["compare"], yours=True)
     rows = page.locator("#numbers-net tbody tr th")
-    assert rows.all_inner_texts() == [s["name"] for s in state["figures"]["seats"]]
+    assert rows.all_inner_texts() == [s["name"] for s in figures["seats"]]
     assert page.locator("#numbers-fines tr.is-yours").count() == 1
+    assert page.locator("#numbers-fines tr.is-yours th").inner_text() == "By tricks (your run)"
     assert not page.console_errors
     assert_same_origin(page, site_server)
 

@@ -256,6 +256,19 @@ def test_each_hands_print_view_fits_a4_without_overflow(site_server: Any, page: 
     assert page.console_errors == []
 
 
+def test_the_print_views_balances_are_signed_as_the_demos_table(site_server: Any, page: Any) -> None:
+    # Seen: the print view wrote a balance as Python prints an int, "-4" (a hyphen) and "3", where
+    # the demo's table and the narration write "−4" and "+3" (engine/words.py `signed`).
+    for lang in ("en", "ru"):
+        signs = set()
+        for name in HANDS:
+            page.goto(site_server.url(f"{lang}/hands/{name}-print.html"))
+            balances = page.locator(".print-steps .print-grid tbody td:last-child").all_inner_texts()
+            assert all(re.fullmatch(r"[+\u2212][1-9]\d*|0", b) for b in balances), (lang, name, balances)
+            signs |= {b[0] for b in balances}
+        assert signs == {"+", "\u2212", "0"}, (lang, signs)  # gains, losses and even balances were all seen
+
+
 # The page's layout as Chromium prints it (read while page.pdf lays the page out for print): the
 # content width (clientWidth) and the right edge of each first-deal table and each of its cells.
 PRINT_LAYOUT = """() => { window.__printed = null;
@@ -496,14 +509,16 @@ def test_a_long_unbroken_name_wraps_instead_of_widening_the_page(site_server: An
         context.close()
 
 
+NBSP = "\u00a0"
 RU_CHARACTERS = {"one": "символ", "few": "символа", "many": "символов"}  # 1, 21; 2–4, 22–24; 0, 5–20, 25…
 
 
 def ru_characters(n: int) -> str:
-    """«2345 символов», written out here rather than taken from the engine's words."""
+    """«2345 символов», «16 000 символов» (a no-break space between the thousands from five digits on),
+    written out here rather than taken from the engine's words."""
     tens = n % 100
     form = "one" if n % 10 == 1 and tens != 11 else "few" if 2 <= n % 10 <= 4 and not 12 <= tens <= 14 else "many"
-    return f"{n} {RU_CHARACTERS[form]}"
+    return f"{f'{n:,}'.replace(',', NBSP) if n >= 10_000 else n} {RU_CHARACTERS[form]}"
 
 
 def test_the_russian_link_length_is_said_with_its_unit_in_agreement(site_server: Any, page: Any) -> None:
@@ -542,9 +557,9 @@ def test_the_russian_link_length_is_said_with_its_unit_in_agreement(site_server:
             note.blur()
     page.click("[data-writer=copy-link]")
     said = error_text(page, "ссылка заняла бы")
-    found = re.search(r"ссылка заняла бы (\d+) (\w+), а можно не больше (\d+) (\w+)\.", said)
+    found = re.search(r"ссылка заняла бы (\d[\d\u00a0]*) (\w+), а можно не больше (\d[\d\u00a0]*) (\w+)\.", said)
     assert found, said
-    n = int(found.group(1))
-    assert n > MAX_LINK_CHARS and int(found.group(3)) == MAX_LINK_CHARS
+    n = int(found.group(1).replace(NBSP, ""))
+    assert n > MAX_LINK_CHARS and int(found.group(3).replace(NBSP, "")) == MAX_LINK_CHARS
     assert said == words["link_too_long"].format(chars=ru_characters(n), most=ru_characters(MAX_LINK_CHARS))
     assert page.console_errors == []

@@ -564,5 +564,6 @@ def test_the_command_line_seat_lists_each_legal_moves_code_and_takes_russian_not
 
 def test_a_net_below_zero_takes_the_minus_sign_in_both_languages():
     end = ev.GameEnd(("p12",), 5, {"Anna": 4, "Vera": -4, "Lena": 0}, -2)
-    assert en(end).startswith("The game is over: Anna +4, Vera \u22124, Lena +0, banker \u22122. ")
-    assert ru(end).startswith("Кон окончен: Anna +4, Vera \u22124, Lena +0, банкир \u22122. ")
+    # a zero is neither a gain nor a loss: no sign (engine/words.py)
+    assert en(end).startswith("The game is over: Anna +4, Vera \u22124, Lena 0, banker \u22122. ")
+    assert ru(end).startswith("Кон окончен: Anna +4, Vera \u22124, Lena 0, банкир \u22122. ")

@@ -156,7 +156,11 @@ class Words:
 
     def expand(self, pattern: str) -> str:
         return (pattern.replace("{NAMES}", self.names).replace("{NAME}", self.name)
-                .replace("{CARDS}", self.cards).replace("{CARD}", self.card))
+                .replace("{CARDS}", self.cards).replace("{CARD}", self.card).replace("{NET}", NET))
+
+
+# A balance as the narration writes it (engine/words.py `signed`): +7, −7 (a true minus), and 0 without a sign.
+NET = r"(?:[+−]\d+|0)"
 
 
 def _alternation(forms: dict[str, Any]) -> str:
@@ -783,13 +787,13 @@ def _suit_fine(m: Read, step: Step, w: Words, c: Claims, lang: str) -> None:
              step, lang)
 
 
-@reads("game_end", "en", r"The game is over: (?P<nets>{NAME} [+−]\d+(?:, {NAME} [+−]\d+)*)(?:, banker (?P<banker>[+−]\d+))?"
+@reads("game_end", "en", r"The game is over: (?P<nets>{NAME} {NET}(?:, {NAME} {NET})*)(?:, banker (?P<banker>{NET}))?"
                          r"\. (?:(?P<pool>\d+) chips? (?:goes|go) to the next game's pool|(?P<none>Nothing) goes to the "
                          r"next game's pool|The kitty, with whatever else is "
                          r"left on the table, (?P<kitty>\d+) chips? in all, goes on to the next game)\."
                          r"(?: (?P<prize>\d+) chips? of fines (?:is|are) laid apart, to be played for in its play-off\.)?"
                          r"(?: The kitty, kept apart, holds (?P<apart>\d+) chips?\.)?")
-@reads("game_end", "ru", r"Кон окончен: (?P<nets>{NAME} [+−]\d+(?:, {NAME} [+−]\d+)*)(?:, банкир (?P<banker>[+−]\d+))?\. "
+@reads("game_end", "ru", r"Кон окончен: (?P<nets>{NAME} {NET}(?:, {NAME} {NET})*)(?:, банкир (?P<banker>{NET}))?\. "
                          r"(?:(?P<into>В следующий кон|В банк следующего кона) (?:переходит|переходят) (?P<pool>\d+) "
                          r"фиш\w+|В банк следующего кона (?P<none>ничего) не переходит|Копилка вместе со всем, что осталось на столе, — всего (?P<kitty>\d+) фиш\w+ — переходит "
                          r"в следующий кон)\.(?: Штраф, (?P<prize>\d+) фиш\w+, отложен на розыгрыш следующего кона\.)?"
@@ -800,9 +804,9 @@ def _game_end(m: Read, step: Step, w: Words, c: Claims, lang: str) -> None:
     def signed(text: str) -> int:
         return int(text.replace("−", "-"))
 
-    nets = {w.seat(who): signed(n) for who, n in re.findall(rf"({w.name}) ([+−]\d+)", m["nets"])}
+    nets = {w.seat(who): signed(n) for who, n in re.findall(rf"({w.name}) ({NET})", m["nets"])}
     c.expect(nets == dict(enumerate(after.nets)), "each player's result", step, lang)
-    c.expect(signed(m["banker"] or "+0") == after.banker_net, "the banker's result", step, lang)
+    c.expect(signed(m["banker"] or "0") == after.banker_net, "the banker's result", step, lang)
     c.expect(_num(m["pool"] or m["kitty"]) == after.pool and (m["none"] is None) == (after.pool > 0),
              "the chips carried on", step, lang)
     kept = game.options.kitty == "kept_apart"

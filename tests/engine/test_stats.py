@@ -281,6 +281,33 @@ def test_live_simulate_fails_on_a_tally_of_another_run():
     assert reply["failure"]["code"] == "bad_request"  # type: ignore[index]
 
 
+def test_live_simulate_returns_its_runs_charts_marked_among_the_comparisons_the_page_sends():
+    compare = {"players": 4, "games": 3, "length": {"2": {"rounds": 9.0, "steps": 130.5}, "4": {"rounds": 5.0, "steps": 92.25}},
+               "fines": {"tricks": 20.0, "beating": 12.5}, "takings": {"4": 1.5}}
+    reply = ask(players=4, seed="3", count=20, options={"playoff": "tricks"}, compare=compare)["result"]
+    figures, drawn = reply["figures"], {c["id"]: c for c in reply["charts"]}  # type: ignore[index]
+    assert list(drawn) == ["net", "win", "nets", "length", "fines", "banker"]
+    assert [row["cells"][0] for row in drawn["net"]["rows"]] == ["Anna", "Boris", "Vera", "Gleb"]
+    game = figures["game"]
+    length = drawn["length"]
+    assert length["caption"] == "How long a game lasts, by the number of players (3 games each)"
+    assert [(r["cells"], r["mark"]) for r in length["rows"][:2]] == [(["2", "9.0", "130.5"], False),
+                                                                      (["4", "5.0", "92.3"], False)]  # a half up
+    assert length["rows"][2]["cells"][0] == "4 (your run)" and length["rows"][2]["mark"]
+    assert length["plot"]["series"][2]["values"] == [None, game["steps"]["mean"]]
+    fines = drawn["fines"]  # the ways in the catalogue's order, the reader's way of playing off marked
+    assert [r["cells"] for r in fines["rows"][:2]] == [["By beating", "12.50"], ["By tricks", "20.00"]]
+    assert fines["rows"][2]["cells"][0] == "By tricks (your run)" and fines["rows"][2]["mark"]
+    assert fines["plot"]["series"][1]["values"] == [None, game["fines"]["mean"]]
+    # the banker's takings compare runs under unclaimed = banker: this run is not among them
+    assert [(r["cells"], r["mark"]) for r in drawn["banker"]["rows"]] == [(["4", "1.50"], False)]
+    without = ask(players=4, seed="3", count=20, options={"playoff": "tricks"})["result"]
+    assert [c["id"] for c in without["charts"]] == ["net", "win", "nets"]  # type: ignore[index]
+    assert without["charts"] == reply["charts"][:3]  # type: ignore[index]
+    for bad in ({**compare, "games": "3"}, {**compare, "length": {"40": {"rounds": 1, "steps": 2}}}, [compare]):
+        assert ask(players=4, count=5, compare=bad)["failure"]["code"] == "bad_request"  # type: ignore[index]
+
+
 # ---------------------------------------------------------------------------- the command line
 
 def test_cli_simulate_gives_the_same_figures_and_csv_with_one_job_or_two(tmp_path):

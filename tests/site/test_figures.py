@@ -22,7 +22,7 @@ from html_helpers import parse
 
 from sitegen import figures
 from sitegen.cache import Store
-from sitegen.numbers import number
+from engine.words import number, percent, signed
 
 EN_PAGE = """\
 ---
@@ -102,10 +102,10 @@ def test_a_block_shows_its_command_and_the_figures_the_command_line_prints(figur
     assert block.find("code").full_text() == "python -m engine simulate 40 --players 3 --carry --option unclaimed=banker"
     rows = block.find("tbody").find_all("tr")
     assert [r.find("th").full_text() for r in rows] == [s["name"] for s in cli["seats"]]
-    assert [r.find_all("td")[0].full_text() for r in rows] == [number(s["mean_net"], "en", 2, True) for s in cli["seats"]]
+    assert [r.find_all("td")[0].full_text() for r in rows] == [signed(s["mean_net"], "en", 2) for s in cli["seats"]]
     html = (figures_site["out"] / "en" / "figures.html").read_text(encoding="utf-8")
-    assert f"The banker takes {cli['banker']['mean']:.1f} chips a game" in html
-    seats = "\u00a0/ ".join(figures.format_number(s["mean_net"], "en", 2, sign=True) for s in cli["seats"])
+    assert f"The banker takes {number(cli['banker']['mean'], 'en', 1)} chips a game" in html
+    seats = "\u00a0/ ".join(signed(s["mean_net"], "en", 2) for s in cli["seats"])
     assert f"the seats end at {seats}." in html
 
 
@@ -114,18 +114,18 @@ def test_a_figure_in_a_sentence_is_of_the_command_shown_before_it_or_of_its_own(
     single = command_line("30 --players 4 --seed 7 --option deal=single")
     for lang in ("en", "ru"):
         html = (figures_site["out"] / lang / "figures.html").read_text(encoding="utf-8")
-        anna = figures.format_number(cli["seats"][0]["mean_net"], lang, 2)
-        assert (f"Anna ends at {anna}\nchips ({figures.format_number(cli['seats'][0]['ahead'], lang, 1, True)} of them"
+        anna = number(cli["seats"][0]["mean_net"], lang, 2)
+        assert (f"Anna ends at {anna}\nchips ({percent(cli['seats'][0]['ahead'], lang, 1)} of them"
                 if lang == "en" else f"итог Анны {anna}.") in html
-        assert f"<td>{figures.format_number(single['seats'][0]['mean_net'], lang, 2)}</td>" in html
+        assert f"<td>{number(single['seats'][0]['mean_net'], lang, 2)}</td>" in html
     # the numbers panel's citation: the same games, the same figure, written the same way
     html = (figures_site["out"] / "en" / "figures.html").read_text(encoding="utf-8")
-    assert f"give\n{figures.format_number(cli['seats'][0]['mean_net'], 'en', 2)}." in html
+    assert f"give\n{number(cli['seats'][0]['mean_net'], 'en', 2)}." in html
 
 
 def test_a_figure_typed_by_hand_beside_a_command_stops_the_build_at_its_line(tmp_path: Path) -> None:
     cli = command_line("40 --players 3 --carry --option unclaimed=banker")
-    right = f"{cli['banker']['mean']:.1f}"
+    right = number(cli['banker']['mean'], 'en', 1)
     lessons = write_lessons(tmp_path / "lessons")
     add_pages(lessons, en=EN_PAGE.replace("{{simulate: banker.mean|1}}", "73.3"),
               ru=RU_PAGE.replace("{{simulate: banker.mean|1}}", right.replace(".", ",")))

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import re
+import subprocess
 from pathlib import Path
 from typing import Any
 
@@ -17,9 +18,11 @@ import pytest
 from build_helpers import ROOT, run_build, write_lessons
 from html_helpers import parse, read_json
 
-from engine import live, stats
+from engine import charts, live, stats
 from engine.options import Options, Table
-from sitegen.numbers import number, parse_spec, SpecError
+from engine.words import number, signed
+from sitegen.figures import Format
+from sitegen.numbers import parse_spec, SpecError
 
 EN_PAGE = """\
 ---
@@ -111,12 +114,21 @@ def test_the_prose_and_the_tables_give_the_engines_figures(numbers_site: dict[st
         root = parse(out / lang / "numbers.html")
         rows = root.find("figure", id="numbers-net").find("tbody").find_all("tr")
         assert [r.find("th").full_text() for r in rows] == [s["name"] for s in figures["seats"]]
-        assert rows[0].find_all("td")[0].full_text() == number(anna["mean_net"], lang, 2, sign=True)
+        assert rows[0].find_all("td")[0].full_text() == signed(anna["mean_net"], lang, 2)
         data = panel_data(out, lang)
         assert data["spec"] == {"players": 4, "games": 40, "seed": 7, "sweep": 3}
-        main = data["figures"]["main"]
-        assert main["seats"] == figures["seats"] and main["game"] == figures["game"]
-        assert main["hist"]["net"] == figures["hist"]["net"]
+        # The charts the page draws are the engine's models of the same figures, and the tables the
+        # build wrote are theirs; the comparisons it sends back are the figures of the build's runs.
+        assert data["charts"][:3] == charts.models(figures, lang)
+        for model in data["charts"]:
+            table = root.find("figure", id=f"numbers-{model['id']}").find("table")
+            assert [th.full_text() for th in table.find("thead").find_all("th")] == model["head"]
+            assert [[c.full_text() for c in tr.children] for tr in table.find("tbody").find_all("tr")] == \
+                [row["cells"] for row in model["rows"]]
+        three = stats.simulate(Table.default(3, lang), Options(), 7, 0, 3).figures(lang)
+        assert data["compare"]["length"]["3"] == {"rounds": three["game"]["rounds"]["mean"],
+                                                  "steps": three["game"]["steps"]["mean"]}
+        assert data["compare"]["games"] == 3 and data["compare"]["players"] == 4
 
 
 def test_the_pages_default_run_in_chunks_gives_exactly_the_figures_the_build_embedded(
@@ -128,12 +140,17 @@ def test_the_pages_default_run_in_chunks_gives_exactly_the_figures_the_build_emb
             count = min(7 + done % 5, spec["games"] - done)
             reply = json.loads(live.handle(json.dumps({
                 "type": "simulate", "players": str(spec["players"]), "seed": str(spec["seed"]), "options": {},
-                "start": done, "count": count, "tally": tally, "lang": lang})))
+                "start": done, "count": count, "tally": tally, "compare": data["compare"], "lang": lang})))
             tally, done = reply["result"]["tally"], reply["result"]["done"]
-        figures = reply["result"]["figures"]
-        main = data["figures"]["main"]
-        assert {k: v for k, v in figures.items() if k != "hist"} == {k: v for k, v in main.items() if k != "hist"}
-        assert figures["hist"]["net"] == main["hist"]["net"]
+        assert reply["result"]["figures"] == engine_figures(lang)
+        # The run's own charts are the build's; among the build's comparisons the reader's run is a
+        # marked row (a way of playing off and a table size; the banker's takings compare runs under
+        # unclaimed = banker, which this run is not).
+        drawn, built = reply["result"]["charts"], data["charts"]
+        assert drawn[:3] == built[:3]
+        for mine, theirs in zip(drawn[3:], built[3:]):
+            assert [r for r in mine["rows"] if not r["mark"]] == theirs["rows"]
+            assert sum(r["mark"] for r in mine["rows"]) == (0 if mine["id"] == "banker" else 1)
 
 
 def test_the_lessons_panel_defaults_are_what_its_prose_was_computed_from() -> None:
@@ -162,3 +179,43 @@ def test_a_spec_takes_known_words_in_range_only() -> None:
     for bad in (["players=1"], ["players=18"], ["games=0"], ["colour=red"], ["games"], ["seed=1", "seed=2"]):
         with pytest.raises(SpecError):
             parse_spec(bad)
+
+
+def test_the_prose_and_the_tables_write_the_same_figure_the_same_way() -> None:
+    # Seen: 0.125 was "0.12" in the prose ({{numbers:…|2}}) and "0.13" in the table beside it.
+    # Each figure one that Python's format() rounds otherwise (half to even, on the float's binary value).
+    seat = {"mean_net": 0.125, "net_ci95": 0.625, "bias": -0.125, "net_sd": 2.675, "prize_chance": 0.1125,
+            "prize_chance_ci95": 0.0145}
+    run = {"seats": [{"name": "Anna", **seat}, {"name": "Boris", **seat, "mean_net": -0.135, "bias": -0.004}],
+           "hist": {"net": [[0, 1]]}}
+    for lang in ("en", "ru"):
+        net, win = charts.models(run, lang)[:2]
+        for row, figures in zip(net["rows"], run["seats"]):
+            assert row["cells"][1:] == [Format(2, sign=True).write(figures["mean_net"], lang),
+                                        "±\u00a0" + Format(2).write(figures["net_ci95"], lang),
+                                        Format(2, sign=True).write(figures["bias"], lang),
+                                        Format(2).write(figures["net_sd"], lang)]
+            assert win["rows"][0]["cells"][1] == Format(1, percent=True).write(seat["prize_chance"], lang)
+        point = "." if lang == "en" else ","
+        assert [row["cells"][1] for row in net["rows"]] == [f"+0{point}13", f"\u22120{point}14"]
+        assert [row["cells"][3] for row in net["rows"]] == [f"\u22120{point}13", f"0{point}00"]  # no sign on what rounds to zero
+        assert net["rows"][0]["cells"][2] == f"±\u00a00{point}63" and net["rows"][0]["cells"][4] == f"2{point}68"
+        assert win["rows"][0]["cells"][1:] == [Format(1, percent=True).write(0.1125, lang), f"±\u00a01{point}5"]
+        assert win["rows"][0]["cells"][1].startswith(f"11{point}3")
+
+
+def test_the_page_writes_its_own_numbers_as_the_engine_does() -> None:
+    # The page writes the counts, the speed and the axes' labels it makes itself (catalogue.js
+    # `number`, `signed`): the engine's rules, the same text for the same number.
+    values = [0.125, 0.135, -0.125, -0.135, 2.675, 1.005, -17.715, 0.005, -0.004, 0, -0.0, 0.5, 1.5, -2.5, 7, -7,
+              999, 1000, 9999, 10000, 12345.678, -1234567, 1e-7, 0.1 + 0.2, 1 / 3, 2 / 3, 123456789.125, 5e-324]
+    values += [round(i * 0.0005 - 3, 4) for i in range(0, 12001, 7)]  # figures as the engine rounds them, and halves
+    script = ("import { number } from './site/static/js/catalogue.js';"
+              "const [values, cases] = JSON.parse(process.argv[1]);"
+              "console.log(JSON.stringify(values.map((v) => cases.map(([lang, d, sign]) => number(v, lang, d, sign)))));")
+    cases = [(lang, decimals, sign) for lang in ("en", "ru") for decimals in (0, 1, 2, 3) for sign in (False, True)]
+    done = subprocess.run(["node", "--input-type=module", "-e", script, json.dumps([values, cases])], cwd=ROOT,
+                          capture_output=True, text=True, check=True)
+    page = json.loads(done.stdout)
+    engine = [[number(v, lang, decimals, sign) for lang, decimals, sign in cases] for v in values]
+    assert page == engine

@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Any, Iterator
 
 import engine.__main__ as cli
+import engine.charts as charts
 import engine.stats as stats
 import sitegen.i18n as i18n
 import sitegen.pages as page_types
@@ -156,6 +157,7 @@ def interface() -> Iterator[Shown]:
                                      f"sitegen/pages/{found.name}.py")
     yield from _interface_tables(cli, "engine/__main__.py")
     yield from _interface_tables(stats, "engine/stats.py")
+    yield from _interface_tables(charts, "engine/charts.py")
     for lang in LANGS:
         page = catalogue(lang)
         for part in ("terms", "decisions", "phase_words", "roles"):

@@ -61,7 +61,32 @@ export function fill(text, params) {
 export function count(n, noun) {
   const forms = catalogue().nouns[noun];
   const form = forms[/** @type {Intl.PluralRules} */ (pluralRules).select(n)] ?? forms.other ?? forms.many;
-  return `${n} ${form}`;
+  return `${number(n, catalogue().lang, 0)} ${form}`;
+}
+
+/**
+ * A number as the page's language writes it, by the engine's rules (engine/words.py `number`, which
+ * writes every figure the engine sends; a test checks that both write the same): halves rounded
+ * away from zero on the number as printed (its shortest decimal, as Python's repr), "−1.25" /
+ * «−1,25», "10,000" / «10 000» (four digits unseparated in Russian: «1000»); zero, or what rounds
+ * to it, without a sign.
+ * @param {number} value @param {string} lang @param {number} decimals
+ * @param {boolean} [sign] a plus sign before a positive figure
+ */
+export function number(value, lang, decimals, sign = false) {
+  if (!Number.isFinite(value)) return String(value);
+  const [mantissa, exponent = "0"] = String(Math.abs(value)).split("e");
+  const [head, tail = ""] = mantissa.split(".");
+  const digits = head + tail;
+  const kept = head.length + Number(exponent) + decimals; // the digits left of the point, scaled by 10^decimals
+  let scaled = BigInt(kept > 0 ? digits.slice(0, kept).padEnd(kept, "0") : "0");
+  if (kept >= 0 && Number(digits[kept] || 0) >= 5) scaled += 1n; // a half away from zero
+  const text = scaled.toString().padStart(decimals + 1, "0");
+  let whole = decimals ? text.slice(0, -decimals) : text;
+  if (whole.length > (lang === "en" ? 3 : 4)) whole = whole.replace(/\B(?=(\d{3})+(?!\d))/g, lang === "en" ? "," : "\u00a0");
+  const written = decimals ? `${whole}${lang === "en" ? "." : ","}${text.slice(-decimals)}` : whole;
+  if (scaled === 0n) return written; // zero is neither gain nor loss: no sign
+  return (value < 0 ? "\u2212" : sign ? "+" : "") + written;
 }
 
 /** @param {string} code "QS" -> "queen of spades" / «дама пик» */
@@ -108,11 +133,9 @@ export function listText(items) {
   return `${items.slice(0, -1).join(", ")}${t("and")}${items[items.length - 1]}`;
 }
 
-/** A signed balance: "+3", "−4", "0" (a true minus sign). @param {number} n */
+/** A balance with its sign, as the narration writes it: "+3", "−4" (a true minus sign), "0". @param {number} n */
 export function signed(n) {
-  if (n > 0) return `+${n}`;
-  if (n < 0) return `−${-n}`;
-  return "0";
+  return number(n, catalogue().lang, 0, true);
 }
 
 /** The page's language: "en" or "ru" (from <html lang>). */

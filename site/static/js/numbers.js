@@ -2,17 +2,18 @@
 // The numbers panel (the `::: numbers` block, sitegen/numbers.py): the reader chooses the table,
 // the games, the seed and any readings; the page asks the engine's worker for the games chunk by
 // chunk (`simulate`, engine/live.py), sends back the tally the engine returned with the next chunk,
-// and draws the figures the engine computed from it. Chunks are sized to answer about five times a
-// second, so the progress moves, Cancel is heard (it stops after the current chunk) and the other
-// demos' requests go between chunks. Until the reader runs, the charts show the build's figures
-// (the same engine code, the panel's defaults): a run with the defaults reproduces them exactly.
+// and draws the charts the engine made of it (engine/charts.py: each chart's model, its table's
+// text written, its plot's figures). Chunks are sized to answer about five times a second, so the
+// progress moves, Cancel is heard (it stops after the current chunk) and the other demos' requests
+// go between chunks. Until the reader runs, the page draws the build's charts (the same engine
+// code, the panel's defaults): a run with the defaults reproduces their figures exactly. The
+// build's comparisons go back with each chunk, so that the engine marks the reader's run among them.
 //
 // uPlot is loaded only here, when the panel comes near (its script and style sheet, from the
 // site's own vendor folder). Each chart has its table beside it (views/charts.js).
 
-import { catalogue } from "./catalogue.js";
+import { catalogue, number } from "./catalogue.js";
 import { failureText } from "./engine-client.js";
-import { models, number } from "./numbers-model.js";
 import { drawChart, resizeChart, uPlotLib } from "./views/charts.js";
 
 const TARGET_MS = 160; // a chunk's time in the worker: about six answers a second
@@ -59,7 +60,8 @@ export function wireNumbers(section, engine) {
   const figures = /** @type {HTMLElement[]} */ ([...section.querySelectorAll("figure.numbers-chart")]);
 
   const state = {
-    running: false, cancelled: false, figures: /** @type {any} */ (null), chunks: 0, done: 0, total: 0,
+    running: false, cancelled: false, figures: /** @type {any} */ (null), charts: /** @type {any[]} */ (data.charts),
+    chunks: 0, done: 0, total: 0,
     rate: 0, seconds: 0, updates: /** @type {number[]} */ ([]), announced: /** @type {string[]} */ ([]),
     error: /** @type {string|null} */ (null),
   };
@@ -71,8 +73,7 @@ export function wireNumbers(section, engine) {
   if (noScript) noScript.hidden = true;
 
   const draw = () => {
-    const list = models(data.figures, state.figures, lang, s, data.playoff_labels);
-    for (const model of list) {
+    for (const model of state.charts) {
       const figure = figures.find((f) => f.dataset.chart === model.id);
       if (figure) drawChart(figure, model);
     }
@@ -188,7 +189,8 @@ export function wireNumbers(section, engine) {
       // the worker plays while the page draws.
       const ask = (/** @type {number} */ from, /** @type {number} */ count) => ({
         count, t0: performance.now(),
-        reply: client.request("simulate", { players: want.players, seed: want.seed, options: want.options, start: from, count, tally, lang }),
+        reply: client.request("simulate", { players: want.players, seed: want.seed, options: want.options, start: from, count, tally,
+          compare: data.compare, lang }),
       });
       /** @type {any} */
       let pending = ask(0, Math.min(chunk, games));
@@ -208,6 +210,7 @@ export function wireNumbers(section, engine) {
         chunk = Math.max(MIN_CHUNK, Math.min(MAX_CHUNK, Math.round((count * TARGET_MS) / Math.max(took, 1))));
         if (next < games && !state.cancelled) pending = ask(next, Math.min(chunk, games - next));
         state.figures = result.figures;
+        state.charts = result.charts;
         state.chunks += 1;
         state.done = next;
         state.seconds = (performance.now() - started) / 1000;
@@ -251,6 +254,7 @@ export function wireNumbers(section, engine) {
     fields.seed.value = String(data.spec.seed);
     for (const el of /** @type {any[]} */ ([...form.querySelectorAll("[name^='opt.']")])) el.value = el.dataset.default;
     state.figures = null;
+    state.charts = data.charts;
     shown.textContent = s.built.replace("{games}", number(data.spec.games, lang, 0)).replace("{players}", String(data.spec.players))
       .replace("{seed}", String(data.spec.seed));
     progress.value = 0;

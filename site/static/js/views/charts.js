@@ -1,11 +1,12 @@
 // @ts-check
-// The numbers panel's charts: each chart model (numbers-model.js) drawn with uPlot (loaded by
-// numbers.js, only on the pages with a `::: numbers` block) and written out as the table beside it,
-// its text alternative. The canvas is hidden from assistive technology; the table says the same.
-// Nothing here computes a figure: the models carry the engine's figures, formatted.
+// The numbers panel's charts: each chart model (engine/charts.py: the build's, or the engine's reply
+// to a run) drawn with uPlot (loaded by numbers.js, only on the pages with a `::: numbers` block) and
+// written out as the table beside it, its text alternative. The canvas is hidden from assistive
+// technology; the table says the same. Nothing here computes a figure: the models carry the
+// engine's figures, written; only the axes' labels, which uPlot chooses, are written here.
 
+import { number } from "../catalogue.js";
 import { h, setText } from "../dom.js";
-import { number } from "../numbers-model.js";
 
 const INK = "#1b1b1b";
 const ACCENT = "#1f4e8c";
