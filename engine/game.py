@@ -19,7 +19,7 @@ from . import events as ev
 from .actions import Action, Beat, Lead, Play, Stake, Take, parse_action
 from .cards import FULL_DECK, Card, check_deck, parse_cards
 from .errors import EngineError
-from .options import MAX_SEED, Options, OptionError, Table, check_carried
+from .options import MAX_SEED, Options, OptionError, Table, check_carried, keeps_kitty
 from .rng import Stream
 
 BANKER = -1  # `to_act` of the banker's own decision (spread = chosen); seats are 0..n-1
@@ -957,7 +957,7 @@ class Game:
             amount = sum(options.suit_fine(s) * (n if per_card else 1) for s, n in by_suit.items())
             if amount:
                 # The kitty goes on with the pool, or (kitty = kept_apart) is kept apart from it.
-                kept = options.kitty == "kept_apart"
+                kept = keeps_kitty(options)
                 self.nets[seat] -= amount
                 if kept:
                     self.kitty += amount
@@ -973,7 +973,7 @@ class Game:
         self.phase, self.to_act = Phase.OVER, None
         rules = {"beating": ("p12",), "tricks": ("p15",)}.get(self.options.playoff, ("p12", "p15"))
         self._emit(ev.GameEnd(rules, self.pool, {s: self.nets[i] for i, s in enumerate(self.seats)},
-                              self.banker_net, self.prize, self.kitty, self.options.kitty == "kept_apart"))
+                              self.banker_net, self.prize, self.kitty, keeps_kitty(self.options)))
 
 
 _STEPS: dict[Phase, Callable[[Game], None]] = {

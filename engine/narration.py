@@ -464,8 +464,11 @@ def _prize(e: ev.PrizeWon, lang: str) -> str:
         text = (f"Карты первыми кончились у {_gen(winners)}, и {winners} забирает штраф, отложенный на розыгрыш, — "
                 f"{chips(e.amount, lang, 'acc')}")
     else:
+        # «по» with a count: the dative for 1, 21… («по 1 фишке»), the accusative otherwise («по 2 фишки»,
+        # «по 5 фишек»); no «каждый», which would give the winners a gender.
+        each = f"{e.each} фишке" if plural_category(e.each, lang) == "one" else chips(e.each, lang, "acc")
         text = (f"Карты кончились одновременно у {names_in(e.winners, 'gen')}, и они делят штраф, отложенный на "
-                f"розыгрыш, — {chips(e.amount, lang, 'acc')}: каждый получает {chips(e.each, lang, 'acc')}")
+                f"розыгрыш, — {chips(e.amount, lang, 'acc')}, по {each}")
     left = f"; остаток — {chips(e.left, lang)} — ждёт следующего кона" if e.left else ""
     return f"{text}{left}."
 

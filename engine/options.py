@@ -17,7 +17,8 @@ from .errors import OptionError, TableError
 from .limits import MAX_CHIPS, MAX_PLAYERS, MAX_SEED, MIN_PLAYERS, whole_number
 
 __all__ = ["CATALOGUE", "OPTION", "Choice", "MAX_CHIPS", "MAX_PLAYERS", "MAX_SEED", "MIN_PLAYERS", "OptionError",
-           "OptionInfo", "Options", "Table", "TableError", "check_carried", "format_suit_fines", "whole_number"]
+           "OptionInfo", "Options", "Table", "TableError", "check_carried", "format_suit_fines", "keeps_kitty",
+           "plays_for_prize", "whole_number"]
 
 Words = Mapping[str, str]  # lang -> text
 
@@ -431,12 +432,22 @@ class Options:
         return dict(self.suit_fines)[suit]
 
 
+def plays_for_prize(options: Options) -> bool:
+    """Whether fines carried in can be played for: laid apart (fines_to, p12) and a play-off by beating to win them in."""
+    return options.fines_to == "playoff_prize" and options.playoff != "tricks"
+
+
+def keeps_kitty(options: Options) -> bool:
+    """Whether the kitty is kept apart from the pool (p15)."""
+    return options.kitty == "kept_apart"
+
+
 def check_carried(options: Options, prize: int, kitty: int) -> None:
     """A game may open with fines to be played for only when they can be (p12, `fines_to`), and
     with a kitty apart from the pool only when it is kept so (p15, `kitty`)."""
-    if prize and (options.fines_to != "playoff_prize" or options.playoff == "tricks"):
+    if prize and not plays_for_prize(options):
         raise OptionError("prize_not_played", "p12", prize=prize, fines_to=options.fines_to, playoff=options.playoff)
-    if kitty and options.kitty != "kept_apart":
+    if kitty and not keeps_kitty(options):
         raise OptionError("kitty_not_kept", "p15", kitty=kitty)
 
 

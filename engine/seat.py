@@ -13,7 +13,7 @@ from .cards import parse_cards
 from .errors import EngineError
 from .game import BANKER, DECISION_RULES, Game, Phase, even_spread
 from .limits import MAX_CHIPS, MAX_MOVES, MAX_SEED, MAX_STEPS, whole_number
-from .options import Options, Table
+from .options import Options, Table, keeps_kitty, plays_for_prize
 from .record import MAX_GAMES, Note, Record
 from .words import default_names, move_text
 
@@ -51,9 +51,9 @@ def setup_record(setup: dict[str, Any], lang: str = "en") -> Record:
     pool = whole_number(setup.get("pool") or 0, "pool", 0, maximum=MAX_CHIPS)
     prize = whole_number(setup.get("prize") or 0, "prize", 0, maximum=MAX_CHIPS)
     kitty = whole_number(setup.get("kitty") or 0, "kitty", 0, maximum=MAX_CHIPS)
-    if options.fines_to != "playoff_prize" or options.playoff == "tricks":
+    if not plays_for_prize(options):
         pool, prize = pool + prize, 0
-    if options.kitty != "kept_apart":
+    if not keeps_kitty(options):
         pool, kitty = pool + kitty, 0
     games = whole_number(setup.get("games") or 1, "games", 1, "p12", maximum=MAX_GAMES)
     actions = setup.get("actions") or []

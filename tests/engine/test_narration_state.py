@@ -734,7 +734,7 @@ def _fine(m: Read, step: Step, w: Words, c: Claims, lang: str) -> None:
                       r"(?:; (?P<left>\d+) chips? waits? for the next game)?\.")
 @reads("prize", "ru", r"(?:Карты первыми кончились у (?P<one>{NAME}), и (?P<one2>{NAME}) забирает|Карты кончились "
                       r"одновременно у (?P<all>{NAMES}), и они делят) штраф, отложенный на розыгрыш, — (?P<amount>\d+) "
-                      r"фиш\w+(?:: каждый получает (?P<each>\d+) фиш\w+)?(?:; остаток — (?P<left>\d+) фиш\w+ — ждёт "
+                      r"фиш\w+(?:, по (?P<each>\d+) фиш\w+)?(?:; остаток — (?P<left>\d+) фиш\w+ — ждёт "
                       r"следующего кона)?\.")
 def _prize(m: Read, step: Step, w: Words, c: Claims, lang: str) -> None:
     # p12, fines_to = playoff_prize: the fines laid apart go to whoever ran out first in the play-off

@@ -822,8 +822,8 @@ def test_p12_option_fines_to_playoff_prize_is_shared_by_players_who_run_out_toge
         "Anna and Boris ran out of cards together and share the 5 chips of fines played for, 2 chips each; 1 chip "
         "waits for the next game. (p12)")
     assert narrate(won, "ru") == (
-        "Карты кончились одновременно у игроков Anna и Boris, и они делят штраф, отложенный на розыгрыш, — 5 фишек: "
-        "каждый получает 2 фишки; остаток — 1 фишка — ждёт следующего кона. (§12)")
+        "Карты кончились одновременно у игроков Anna и Boris, и они делят штраф, отложенный на розыгрыш, — 5 фишек, "
+        "по 2 фишки; остаток — 1 фишка — ждёт следующего кона. (§12)")
 
 
 def test_p12_option_fines_to_playoff_prize_waits_when_the_playoff_is_not_played():
