@@ -190,9 +190,11 @@ def test_a_share_link_from_the_writer_opens_the_hand(tab: Tab, another_tab: Any)
     # Another visitor (another origin: nothing stored) opens the link.
     other = another_tab()
     other.open(link.replace(tab.server.base, other.server.base), ready=WRITER_READY, timeout_s=ENGINE_WAIT_S)
-    other.wait("() => window.__cardLottery.writer.demo.trace.steps.length > 0 && "
-               "document.querySelector('.writer-status').textContent.includes('link')", ENGINE_WAIT_S)
-    shown = other.call(WRITER_SHOWN)
+    # Read in the same call that sees the hand arrive: Firefox has been seen (3 runs in about 10) to
+    # lose the page's state between two calls here, a navigation not yet explained (see the note).
+    shown = other.wait("() => { const d = window.__cardLottery; return d && d.writer && d.writer.demo.trace.steps.length"
+                       " > 0 && document.querySelector('.writer-status').textContent.includes('link') && "
+                       f"({WRITER_SHOWN})(); }}", ENGINE_WAIT_S)
     assert shown["events"] == [s["event"] for s in expected["steps"]]
     assert shown["texts"] == [s["text"] for s in expected["steps"]] and shown["seats"] == expected["seats"]
     assert other.errors() == []
