@@ -1,6 +1,6 @@
 """The engine as the browser's worker calls it: one entry point, `handle`, JSON text in and out.
 
-The worker (site/static/js/worker.js) only loads Pyodide and forwards each request here; the tests
+The worker (site/static/js/lib/worker.js) only loads Pyodide and forwards each request here; the tests
 run the same function in CPython. A request is `{"type", "lang", ...}`; the reply has one shape:
 
     {"result": ...}                                   what was asked for

@@ -109,7 +109,7 @@ def paragraphs(ids: str | Iterable[str], lang: str) -> str:
 #
 # Every number the course writes (the narration, the tables and charts, the prose's figures) is
 # written here; the page writes the counts and axis labels it makes itself with the same rules
-# (site/static/js/catalogue.js `number`, checked against these by tests/site/test_numbers.py).
+# (site/static/js/lib/catalogue.js `number`, checked against these by tests/site/test_numbers.py).
 
 MINUS = "\N{MINUS SIGN}"          # the true minus sign of print, never the hyphen
 _POINT = {"en": ".", "ru": ","}   # «−1,25»: Russian writes a decimal comma

@@ -101,7 +101,7 @@ _DEMO_OWN: dict[str, dict[str, str]] = {
         "live_ready": "The live engine is ready.",
         "live_restarting": "The live engine stopped answering and is being restarted…",
         "live_failed": "The live engine could not start ({reason}). The recorded hand above still works.",
-        # site/static/js/engine-support.js: what this browser lacks for the live engine (the reason of live_failed).
+        # site/static/js/lib/engine-support.js: what this browser lacks for the live engine (the reason of live_failed).
         "engine_needs_newer_browser": "it needs a newer browser: this one has no {missing}",
         "feature_module_workers": "modules in web workers",
         "feature_wasm": "WebAssembly with exceptions",
@@ -301,7 +301,7 @@ _DEMO_OWN: dict[str, dict[str, str]] = {
 }
 
 
-# The numbers panel's own words (site/templates/_numbers.html, site/static/js/numbers.js): the
+# The numbers panel's own words (site/templates/_numbers.html, site/static/js/pages/numbers/numbers.js): the
 # options' names come from the engine's catalogue; the charts, their words with them, from
 # engine/charts.py. Russian phrases put a count after a colon («Сыграно: 500 из 10 000»), which
 # needs no agreement.
@@ -368,7 +368,7 @@ NUMBERS_STRINGS: dict[str, dict[str, str]] = {
 }
 
 
-# Practice as a player and the questions of the records (site/static/js/practice.js): the demo's
+# Practice as a player and the questions of the records (site/static/js/demo/practice.js): the demo's
 # words too. A player's name is only ever the subject, in the nominative, of a verb that does not
 # change with the name («Что сделает Борис?»), and a move is the engine's present tense («ходит…»).
 PRACTICE_STRINGS: dict[str, dict[str, str]] = {

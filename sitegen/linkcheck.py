@@ -73,7 +73,7 @@ def _wrong(target: str, fragment: str, files: set[str], pages: dict[str, PageLin
         return f"the site has no {target}"
     if not fragment or target not in pages:
         return None
-    if "=" in fragment:  # a demo's deep link (site/static/js/links.js)
+    if "=" in fragment:  # a demo's deep link (site/static/js/demo/links.js)
         hand = dict(parse_qsl(fragment)).get("hand")
         if hand is not None and hand not in pages[target].demos:
             shows = ", ".join(sorted(pages[target].demos)) or "none"

@@ -36,7 +36,7 @@ from .switches import OPTIONS, SwitchError, check_switch
 
 PAGE_BUDGET = 150_000  # bytes sent (gzipped): a lesson page with its CSS, JS and embedded data, without Pyodide
 STYLESHEETS = ("css/site.css", "css/demo.css")
-MAIN_JS = "js/main.js"
+MAIN_JS = "js/pages/lesson/main.js"
 
 
 @dataclass
@@ -360,14 +360,14 @@ class Site:
         self.out = Rendered()
         self.problems = Problems()
         self.runtime = runtime_folder(inputs.pyodide)
-        # What the demos name, from the engine, with the demo's own words (site/static/js/catalogue.js).
+        # What the demos name, from the engine, with the demo's own words (site/static/js/lib/catalogue.js).
         self.catalogues = {lang: {**catalogue(lang), "strings": DEMO_STRINGS[lang]} for lang in LANGS}
         self.stylesheets = [s for s in STYLESHEETS if s in inputs.static]
         self.main_js = MAIN_JS in inputs.static
         # What a page loads: the style sheets and the modules of main.js (the kiosk's own are apart).
         assets = [data for name, data in inputs.static.items()
                   if name in self.stylesheets or (name.startswith("js/") and name.endswith((".js", ".mjs"))
-                                                  and not name.startswith(("js/kiosk", "js/writer/")))]
+                                                  and not name.startswith(("js/pages/kiosk/", "js/pages/writer/")))]
         self.asset_weight = sum(len(data) for data in assets)
         self.asset_sent = sum(len(gzipped(data)) for data in assets)
         for name in STYLESHEETS + (MAIN_JS,):

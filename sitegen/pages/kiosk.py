@@ -1,4 +1,4 @@
-"""The museum's screen: kiosk/{lang}.html (site/static/js/kiosk.js) and kiosk/index.html, which opens
+"""The museum's screen: kiosk/{lang}.html (site/static/js/pages/kiosk/kiosk.js) and kiosk/index.html, which opens
 it in its configured language. No link in the header: a museum opens it (README.md, "The museum kiosk")."""
 
 from __future__ import annotations

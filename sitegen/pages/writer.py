@@ -1,4 +1,4 @@
-"""The page that writes a hand, {lang}/write.html (site/templates/write.html, site/static/js/writer/).
+"""The page that writes a hand, {lang}/write.html (site/templates/write.html, site/static/js/pages/writer/).
 
 It embeds a first game to start from (four players, the defaults, dealt and played by the computer
 players) and the engine's catalogue with the writer's words; its script does the rest with the
@@ -168,7 +168,7 @@ def write_page(site: Site, lang: str) -> None:
                                                           steps=count(len(page_trace["steps"]), "step", lang)),
         catalogue={**site.catalogues[lang], "strings": strings},
         source_paragraphs={p["id"]: {"ru": p["ru"], "en": p["en"]} for p in site.inputs.text.paragraphs()},
-        writer_js="../assets/js/writer/main.js",
+        writer_js="../assets/js/pages/writer/main.js",
     )
     site.page(f"{lang}/{WRITE_PAGE}", "write.html", context)
 

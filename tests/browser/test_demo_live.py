@@ -272,5 +272,5 @@ def test_the_live_engine_answers_the_page_as_the_engine_answers_in_cpython(site_
     assert wake_engine(page, HAND) == "ready"
     setup = page_setup(page, HAND)
     request = {"type": "replay", "setup": setup, "lang": "ru"}
-    reply = page.evaluate("(r) => window.__cardLottery.engine.request(r.type, {setup: r.setup, lang: r.lang})", request)
-    assert expand(reply["result"]) == expand(ask_engine(**request)["result"])
+    result = page.evaluate("(r) => window.__cardLottery.engine.request(r.type, {setup: r.setup, lang: r.lang})", request)
+    assert expand(result) == expand(ask_engine(**request)["result"])

@@ -328,17 +328,17 @@ def test_the_language_switch_keeps_the_visitor_where_he_is(site_server, screen):
 def test_the_attract_loop_lingers_on_annotated_steps_and_passes_the_rest_briskly(site_server, screen):
     open_kiosk(screen, site_server.url("kiosk/en.html?live=0"))
     # The rule, checked against figures worked by hand (a 60-word note: 12 s; 10 words: 6 s; 100: 15 s).
-    rule = screen.evaluate("""async () => { const { dwell } = await import(new URL('../assets/js/kiosk.js', location.href));
+    rule = screen.evaluate("""async () => { const { dwell } = await import(new URL('../assets/js/pages/kiosk/kiosk.js', location.href));
         const w = (n) => Array(n).fill('w').join(' ');
         return [dwell({text: w(10)}), dwell({text: w(20), note: w(40)}), dwell({text: w(4), note: w(6)}),
                 dwell({text: w(40), note: w(60)})]; }""")
     assert rule == [400, 12_000, 6000, 15_000]
     # The loop uses it: the step shown stays its dwell (at the loop's speed).
-    used = screen.evaluate("""async () => { const { dwell } = await import(new URL('../assets/js/kiosk.js', location.href));
+    used = screen.evaluate("""async () => { const { dwell } = await import(new URL('../assets/js/pages/kiosk/kiosk.js', location.href));
         const d = window.__cardLottery.kiosk.demo; return [d.playback.delay(), dwell(d.step) / d.speed]; }""")
     assert used[0] == used[1]
     # Each lesson hand's story in about two minutes (the three-game session: about two a game).
-    seconds = screen.evaluate("""async () => { const { dwell } = await import(new URL('../assets/js/kiosk.js', location.href));
+    seconds = screen.evaluate("""async () => { const { dwell } = await import(new URL('../assets/js/pages/kiosk/kiosk.js', location.href));
         const hands = JSON.parse(document.getElementById('kiosk-hands').textContent);
         return Object.fromEntries(hands.map(h => [h.name, h.trace.steps.reduce((s, step) => s + dwell(step), 0) / 1000])); }""")
     for name, total in seconds.items():
@@ -441,7 +441,7 @@ def test_tables_of_two_six_and_seventeen_players_fit_with_cards_of_32_px_up_to_s
     screen.locator(".kiosk-invite").tap()
     for players, least in ((2, 32), (6, 32), (17, 20)):
         dealt = screen.evaluate("""async (players) => { const d = window.__cardLottery.kiosk.demo;
-            await d.session.replay({ ...d.settings, players: String(players), seed: '11' }, false);
+            await d.live.replay({ ...d.settings, players: String(players), seed: '11' }, false);
             return d.trace.seats.length; }""", players)
         assert dealt == players
         seen = every_step(screen, (0, 3), 1 if players < 17 else 2)

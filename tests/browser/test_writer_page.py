@@ -328,7 +328,7 @@ def test_every_course_hand_fits_a_link_packed_by_the_browser(site_server: Any, p
     page.wait_for_function("() => window.__cardLottery && window.__cardLottery.writer")
     base = site_server.url("ru/write.html#record=")
     packed = page.evaluate("""async ({texts, base}) => {
-        const codec = await import(new URL('../assets/js/writer/codec.js', location.href).href);
+        const codec = await import(new URL('../assets/js/pages/writer/codec.js', location.href).href);
         const out = {};
         for (const [name, text] of Object.entries(texts)) {
             const data = await codec.pack(text);
@@ -476,9 +476,9 @@ def test_an_engine_failure_is_said_by_what_can_mend_it(site_server: Any, page: A
         page.evaluate("() => window.__cardLottery.writer.download()")
         page.wait_for_function("(t) => document.querySelector('.writer-error').textContent === t", arg=strings[writer_key],
                                timeout=ENGINE_WAIT_MS)
-        # The demo's own requests (session.js).
+        # The demo's own requests (live-session.js).
         page.evaluate("() => { const d = window.__cardLottery.writer.demo; d.message = null; d.busy = false; "
-                      "return d.session.replay(d.settings); }")
+                      "return d.live.replay(d.settings); }")
         message = page.evaluate("() => window.__cardLottery.writer.demo.message")
         # (said beside the settings' Replay button, which asked)
         assert message == {"kind": "error", "text": DEMO_STRINGS["ru"][demo_key], "retry": kind != "failure",

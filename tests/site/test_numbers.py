@@ -210,7 +210,7 @@ def test_the_page_writes_its_own_numbers_as_the_engine_does() -> None:
     values = [0.125, 0.135, -0.125, -0.135, 2.675, 1.005, -17.715, 0.005, -0.004, 0, -0.0, 0.5, 1.5, -2.5, 7, -7,
               999, 1000, 9999, 10000, 12345.678, -1234567, 1e-7, 0.1 + 0.2, 1 / 3, 2 / 3, 123456789.125, 5e-324]
     values += [round(i * 0.0005 - 3, 4) for i in range(0, 12001, 7)]  # figures as the engine rounds them, and halves
-    script = ("import { number } from './site/static/js/catalogue.js';"
+    script = ("import { number } from './site/static/js/lib/catalogue.js';"
               "const [values, cases] = JSON.parse(process.argv[1]);"
               "console.log(JSON.stringify(values.map((v) => cases.map(([lang, d, sign]) => number(v, lang, d, sign)))));")
     cases = [(lang, decimals, sign) for lang in ("en", "ru") for decimals in (0, 1, 2, 3) for sign in (False, True)]

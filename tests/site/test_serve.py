@@ -104,7 +104,7 @@ def test_serve_builds_serves_with_the_right_types_and_rebuilds_on_change(lessons
         # Caching as a production server would: content-named files for good, the rest revalidated.
         for path in (f"{runtime}/pyodide.asm.wasm", f"engine/{engine}"):
             assert _get(url + path)[1]["Cache-Control"] == "public, max-age=31536000, immutable", path
-        for path in ("en/index.html", "assets/css/site.css", "assets/js/main.js"):
+        for path in ("en/index.html", "assets/css/site.css", "assets/js/pages/lesson/main.js"):
             status, headers, _ = _get(url + path)
             assert headers["Cache-Control"] == "no-cache" and headers["ETag"], path
             again = urllib.request.Request(url + path, headers={"If-None-Match": headers["ETag"]})
