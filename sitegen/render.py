@@ -26,6 +26,7 @@ from engine.words import count, paragraphs
 from . import BuildError, Problems, shown
 from .assets import EngineArchive, gzipped, runtime_folder
 from .blocks import DirectiveError, Directives, DirectivesExtension, TermLinksExtension
+from .cards import card_art
 from . import figures, quotes
 from . import numbers as numbers_page
 from .checks import CSP, keep_checked, page_problems
@@ -360,8 +361,9 @@ class Site:
         self.out = Rendered()
         self.problems = Problems()
         self.runtime = runtime_folder(inputs.pyodide)
-        # What the demos name, from the engine, with the demo's own words (site/static/js/lib/catalogue.js).
-        self.catalogues = {lang: {**catalogue(lang), "strings": DEMO_STRINGS[lang]} for lang in LANGS}
+        # What the demos name, from the engine, with the demo's own words (site/static/js/lib/catalogue.js)
+        # and the cards' drawing (sitegen/cards.py).
+        self.catalogues = {lang: {**catalogue(lang), "strings": DEMO_STRINGS[lang], "card_art": card_art()} for lang in LANGS}
         self.stylesheets = [s for s in STYLESHEETS if s in inputs.static]
         self.main_js = MAIN_JS in inputs.static
         # What a page loads: the style sheets and the modules of main.js (the kiosk's own are apart).

@@ -1,6 +1,6 @@
 """Each annotated hand's print view, {lang}/hands/NAME-print.html, linked from the hand's page: drawn
 here, at build time, from the engine's trace (site/templates/print.html, site/static/css/print.css,
-no script): the table and the settings, the first deal, the decisions, every step with its note,
+no script; the cards drawn as the demo draws them, sitegen/cards.py): the table and the settings, the first deal, the decisions, every step with its note,
 and at each annotated step the table as it then stood, laid out for A4. No link in the header: it
 is one of the hands' pages."""
 
@@ -10,8 +10,10 @@ from typing import Any
 
 from engine.cards import Card
 from engine.options import OPTION
-from engine.words import card_name, card_short, count, paragraphs, signed
+from engine.words import count, number, paragraphs, signed
+from markupsafe import Markup
 
+from ..cards import card_markup, sprite
 from ..i18n import DEMO_STRINGS
 from ..render import PageType, Site
 from ..sources import LANGS
@@ -82,13 +84,24 @@ def render(site: Site) -> None:
             print_page(site, lang, name)
 
 
-def _card(code: str, lang: str) -> dict[str, Any]:
-    card = Card.parse(code)
-    return {"short": card_short(card, lang), "name": card_name(card, lang), "red": card.suit in "HD"}
+class _Cards:
+    """The cards of one print view, each drawn from the page's sprite, which holds those it used."""
 
+    def __init__(self, catalogue: dict[str, Any]) -> None:
+        self.catalogue = catalogue
+        self.used: set[str] = set()
 
-def _cards(codes: list[str], lang: str) -> list[dict[str, Any]]:
-    return [_card(code, lang) for code in codes]
+    def card(self, code: str | None) -> Markup:
+        """A card; None: face down."""
+        if code is not None:
+            self.used.add(str(Card.parse(code)))
+        return Markup(card_markup(code, self.catalogue))
+
+    def cards(self, codes: list[str]) -> list[Markup]:
+        return [self.card(code) for code in codes]
+
+    def sprite(self) -> Markup:
+        return Markup(sprite(self.used, self.catalogue))
 
 
 def outcome_text(outcome: dict[str, str] | None, lang: str) -> str:
@@ -113,22 +126,22 @@ def _outcomes(page_steps: list[dict[str, Any]]) -> list[list[dict[str, str] | No
 
 
 def _table_at(state: dict[str, Any], outcomes: list[dict[str, str] | None], seats: list[str],
-              lang: str) -> dict[str, Any]:
+              lang: str, drawn: _Cards) -> dict[str, Any]:
     """The table after a step (the engine's whole state of it), as the print view draws it."""
     s = DEMO_STRINGS[lang]
     row = []
     for i, code in enumerate(state["row"]):
-        row.append({"card": _card(code, lang) if i < state["up"] else None,
+        row.append({"card": drawn.card(code if i < state["up"] else None),
                     "stake": s["stake_on"].format(chips=count(state["stakes"][i], "chip", lang)) if state["stakes"][i] else "",
                     "fate": outcome_text(outcomes[i] if i < len(outcomes) else None, lang)})
     players = []
     for i, name in enumerate(seats):
-        players.append({"name": name, "hand": _cards(state["hands"][i], lang), "aside": _cards(state["aside"][i], lang),
-                        "penalty": _cards(state["penalty"][i], lang), "tricks": state["tricks"][i],
+        players.append({"name": name, "hand": drawn.cards(state["hands"][i]), "aside": drawn.cards(state["aside"][i]),
+                        "penalty": drawn.cards(state["penalty"][i]), "tricks": number(state["tricks"][i], lang),
                         "net": signed(state["nets"][i], lang), "active": state["active"][i], "to_act": state["to_act"] == i})
-    return {"row": row, "players": players, "table": [{"who": seats[who], "card": _card(code, lang)}
+    return {"row": row, "players": players, "table": [{"who": seats[who], "card": drawn.card(code)}
                                                        for who, code in state["table"]],
-            "pool": state["pool"], "prize": state["prize"], "kitty": state["kitty"], "banker_net": state["banker_net"],
+            "pool": number(state["pool"], lang), "prize": number(state["prize"], lang), "kitty": number(state["kitty"], lang),
             "decks_text": STRINGS[lang]["print_decks"].format(banker=count(state["decks"][0], "card", lang),
                                                               dealer=count(state["decks"][1], "card", lang))}
 
@@ -153,15 +166,16 @@ def print_page(site: Site, lang: str, name: str) -> None:
             continue
         label = next((c["label"] for c in info["choices"] if c["value"] == value), str(value))
         changed.append({"label": info["label"], "value": label})
+    drawn = _Cards(site.catalogues[lang])
     first_deal = next((step["state"] for step in full["steps"] if step["event"]["kind"] == "deal"), None)
     deal = None
     if first_deal is not None:
-        deal = [{"name": seat, "hand": _cards(first_deal["hands"][i], lang)} for i, seat in enumerate(seats)]
+        deal = [{"name": seat, "hand": drawn.cards(first_deal["hands"][i])} for i, seat in enumerate(seats)]
     steps = []
     for i, step in enumerate(full["steps"]):
         note = step["note"][lang] if "note" in step else None
         steps.append({"n": i + 1, "text": step["text"][lang], "note": note,
-                      "table": _table_at(step["state"], outcomes[i], seats, lang) if note else None})
+                      "table": _table_at(step["state"], outcomes[i], seats, lang, drawn) if note else None})
     games = int(game.get("games") or 1)
     context = site.common(lang, "../../", f"{title} · {w['print_title']}")
     context["nav"] = site.nav(lang, "hands", f"hands/{print_url(name)}", up="../")
@@ -171,12 +185,13 @@ def print_page(site: Site, lang: str, name: str) -> None:
         w=w, s=DEMO_STRINGS[lang], terms=site.catalogues[lang]["terms"], title=title,
         purpose=about.purpose[lang] if about else None, back=f"{name}.html",
         players=seats, banker=game["table"]["banker"], dealer=game["table"]["dealer"],
-        seed=game.get("seed"), pool_in=game.get("pool") or 0, games=games, changed=changed,
+        seed=game.get("seed"), pool_in=number(game["pool"], lang) if game.get("pool") else None, games=games, changed=changed,
         # The chips kept apart from the pool under fines_to and kitty (p12, p15): carried in, and at each step.
-        prize_in=game.get("prize") or 0, kitty_in=game.get("kitty") or 0,
+        prize_in=number(game["prize"], lang) if game.get("prize") else None,
+        kitty_in=number(game["kitty"], lang) if game.get("kitty") else None,
         prize_kept=game["options"].get("fines_to") == "playoff_prize", kitty_kept=game["options"].get("kitty") == "kept_apart",
         rules=", ".join(paragraphs(pid, lang) for pid in hand.paragraphs),
-        deal=deal, moves=told["moves"], steps=steps,
+        deal=deal, moves=told["moves"], steps=steps, sprite=drawn.sprite(),
         facts=", ".join([count(len(seats), "player", lang), count(len(steps), "step", lang)]),
         source=t["hand_record"].format(file=f"lessons/hands/{name}.toml"),
     )

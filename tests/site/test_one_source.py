@@ -18,6 +18,7 @@ from engine import events as ev
 from engine.catalogue import catalogue
 from engine.options import CATALOGUE, MAX_PLAYERS, Options
 from engine.words import NOUNS, RANK_NAMES, SUIT_NAMES, SUIT_WORDS, plural_category
+from sitegen.cards import card_art
 from sitegen.i18n import DEMO_STRINGS
 from sitegen.pages.writer import WRITER_STRINGS
 
@@ -69,7 +70,8 @@ def test_a_lesson_page_embeds_the_engines_catalogue_with_the_interface_strings(b
                                   for html in pages)), None)
     assert embedded, "a lesson page with a demo embeds the catalogue"
     data = json.loads(embedded.group(1))
-    assert data == json.loads(json.dumps({**catalogue(lang), "strings": DEMO_STRINGS[lang]}))
+    # (with how a card is drawn: sitegen/cards.py, which the print view draws from too)
+    assert data == json.loads(json.dumps({**catalogue(lang), "strings": DEMO_STRINGS[lang], "card_art": card_art()}))
     assert [o["key"] for o in data["options"]] == [info.key for info in CATALOGUE]
     assert data["limits"]["players"][1] == MAX_PLAYERS
 

@@ -17,7 +17,8 @@
  *   suits: Suit[], cards: Object<string, {name: string, index: string}>,
  *   nouns: Object<string, Object<string, string>>, phases: Object<string, string>,
  *   phase_words: Object<string, string>, decisions: Object<string, string>, terms: Object<string, string>,
- *   roles: Object<string, string>, strings: Object<string, string>}} Catalogue
+ *   roles: Object<string, string>, strings: Object<string, string>, card_art: any}} Catalogue
+ *   (`card_art`: how a card is drawn, sitegen/cards.py)
  */
 
 /** @type {Catalogue|null} */
