@@ -24,7 +24,7 @@ for folder in (HERE, HERE.parent / "browser"):  # engines.py, served.py; the Chr
 
 from selenium.webdriver.remote.webdriver import WebDriver  # noqa: E402
 
-from engines import ENGINES, WINDOW, Tab, launch  # noqa: E402
+from engines import ENGINES, WINDOW, Tab, close, launch  # noqa: E402
 from served import HookedServer  # noqa: E402
 
 SCRIPT_TIMEOUT_S = 120  # a script's Promise (the Cache API, a dynamic import) settles within it
@@ -42,11 +42,7 @@ def engine(request: pytest.FixtureRequest) -> Iterator[tuple[str, WebDriver]]:
     try:
         yield name, driver
     finally:
-        try:
-            driver.quit()
-        finally:
-            if display:
-                display.close()
+        close(driver, display)
 
 
 def _leave(driver: WebDriver) -> None:

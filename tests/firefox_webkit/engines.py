@@ -262,14 +262,19 @@ class Tab:
         return seen + [f"the server answered {failure}" for failure in self.server.log.failures()]
 
 
+def close(driver: WebDriver, display: VirtualDisplay | None) -> None:
+    """End a session of `launch`: the browser, then its display."""
+    try:
+        driver.quit()
+    finally:
+        if display:
+            display.close()
+
+
 @contextmanager
 def session(engine: str) -> Iterator[WebDriver]:
     driver, display = launch(engine)
     try:
         yield driver
     finally:
-        try:
-            driver.quit()
-        finally:
-            if display:
-                display.close()
+        close(driver, display)

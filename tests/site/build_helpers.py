@@ -12,6 +12,7 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
 BUILD = ROOT / "build.py"
@@ -180,6 +181,22 @@ def write_lessons(folder: Path) -> Path:
         (folder / "reference" / lang / "01-rules.md").write_text(rules, encoding="utf-8")
     (folder / "reference" / "glossary.toml").write_text(GLOSSARY, encoding="utf-8")
     return folder
+
+
+def add_page(lessons: Path, name: str, en: str, ru: str) -> None:
+    """One more lesson, lessons/pages/{en,ru}/NAME."""
+    (lessons / "pages" / "en" / name).write_text(en, encoding="utf-8")
+    (lessons / "pages" / "ru" / name).write_text(ru, encoding="utf-8")
+
+
+def built_with_page(base: Path, name: str, en: str, ru: str) -> dict[str, Any]:
+    """The small site (write_lessons) with one more lesson, built into base/site: {out, result}."""
+    lessons = write_lessons(base / "lessons")
+    add_page(lessons, name, en, ru)
+    out = base / "site"
+    result = run_build(out, lessons)
+    assert result.returncode == 0, result.stderr
+    return {"out": out, "result": result}
 
 
 def run_build(out: Path, lessons: Path, *extra: str, build: Path = BUILD,

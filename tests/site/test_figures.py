@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from build_helpers import ROOT, run_build, write_lessons
+from build_helpers import ROOT, add_page, built_with_page, run_build, write_lessons
 from html_helpers import parse
 
 from sitegen import figures
@@ -73,19 +73,12 @@ summary: Что даёт команда.
 
 
 def add_pages(lessons: Path, en: str = EN_PAGE, ru: str = RU_PAGE) -> None:
-    (lessons / "pages" / "en" / "03-figures.md").write_text(en, encoding="utf-8")
-    (lessons / "pages" / "ru" / "03-figures.md").write_text(ru, encoding="utf-8")
+    add_page(lessons, "03-figures.md", en, ru)
 
 
 @pytest.fixture(scope="module")
 def figures_site(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
-    base = tmp_path_factory.mktemp("figures")
-    lessons = write_lessons(base / "lessons")
-    add_pages(lessons)
-    out = base / "site"
-    result = run_build(out, lessons)
-    assert result.returncode == 0, result.stderr
-    return {"out": out, "result": result}
+    return built_with_page(tmp_path_factory.mktemp("figures"), "03-figures.md", EN_PAGE, RU_PAGE)
 
 
 def command_line(args: str) -> dict[str, Any]:

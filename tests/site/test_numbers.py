@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from build_helpers import ROOT, run_build, write_lessons
+from build_helpers import ROOT, add_page, built_with_page, run_build, write_lessons
 from html_helpers import parse, read_json
 
 from engine import charts, live, stats
@@ -47,19 +47,12 @@ summary: Много конов.
 
 
 def add_pages(lessons: Path, en: str = EN_PAGE, ru: str = RU_PAGE) -> None:
-    (lessons / "pages" / "en" / "03-numbers.md").write_text(en, encoding="utf-8")
-    (lessons / "pages" / "ru" / "03-numbers.md").write_text(ru, encoding="utf-8")
+    add_page(lessons, "03-numbers.md", en, ru)
 
 
 @pytest.fixture(scope="module")
 def numbers_site(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
-    base = tmp_path_factory.mktemp("numbers")
-    lessons = write_lessons(base / "lessons")
-    add_pages(lessons)
-    out = base / "site"
-    result = run_build(out, lessons)
-    assert result.returncode == 0, result.stderr
-    return {"out": out, "result": result}
+    return built_with_page(tmp_path_factory.mktemp("numbers"), "03-numbers.md", EN_PAGE, RU_PAGE)
 
 
 def engine_figures(lang: str, games: int = 40, seed: int = 7, players: int = 4) -> dict[str, Any]:
