@@ -5,14 +5,17 @@
     figures.py   figures of the engine from the command shown: `::: simulate`, `{{simulate: KEY}}`, `{{replay …}}`
     numbers.py   the numbers lesson: its panel, its runs, its charts
     notes.py     the notes' claims about other readings, proved by replaying the hand
+    switches.py  a demo's switch of readings (`switch=KEY`): each reading must change its hand's game
     quotes.py    every quotation of the text or the translation a literal excerpt
     cache.py     what the build keeps in .cache/ under the engine's sources and its inputs
     i18n.py      the words the pages share and the front end's scripts' words, in English and Russian
     render.py    render: the inputs, Jinja2, embedded JSON, the lessons' Markdown, `Site` and `PageType`
     pages/       the page types, one module each (its pages, its link in the header, its words): REGISTRY
+    cards.py     how a card looks (its drawing; the colours are demo.css's), for the script and the print view
     assets.py    static files, the five Pyodide runtime files, the engine archive
     snapshot.py  a Pyodide memory snapshot with the engine imported (Node runs make_snapshot.mjs), cached
     checks.py    what every page must satisfy (CSP: no inline script or style)
+    linkcheck.py every link of the built site leads to a page, an anchor or a demo's step that exists
     output.py    write into a temporary sibling folder, then swap it in
     serve.py     `build.py serve`: a local server that rebuilds on change
 

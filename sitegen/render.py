@@ -316,7 +316,7 @@ class NavLink:
 
 @dataclass(frozen=True)
 class PageType:
-    """One kind of page (sitegen/pages/ holds the site's, REGISTRY lists them): what it renders and
+    """One kind of page (sitegen/pages/ holds the site's, REGISTRY finds them): what it renders and
     where (`render`, which emits its pages through the Site), its link in the header, or none, and
     its own words in both languages, which every template reads as `t`."""
 
@@ -324,6 +324,7 @@ class PageType:
     render: Callable[[Site], None]
     strings: dict[str, dict[str, str]] = field(default_factory=dict)
     nav: Callable[[Inputs, str], NavLink | None] | None = None  # (the inputs, the language) -> its link, when shown
+    place: int = 0  # its place in the registry: the order of rendering and of the header's links
 
 
 def page_strings(registry: Sequence[PageType]) -> dict[str, dict[str, str]]:

@@ -11,23 +11,27 @@ none) and its own words in both languages (sitegen/render.py `PageType`).
     writer.py     {lang}/write.html: write an annotated hand in the browser
     kiosk.py      kiosk/{lang}.html and kiosk/index.html: the museum's screen
 
-A new page type is a module here, a template in site/templates/, and a line in REGISTRY: the
-header's links are the registry's, in its order.
+A new page type is a module here that defines PAGE_TYPE, and its template in site/templates/: the
+registry finds every module of this folder, in the order of their `place` (the header's links too).
 """
 
 from __future__ import annotations
 
-from ..render import PageType
-from . import glossary, hands, kiosk, landing, lessons, prints, reference, text, writer
+import importlib
+import pkgutil
 
-REGISTRY: tuple[PageType, ...] = (
-    landing.PAGE_TYPE,
-    lessons.PAGE_TYPE,
-    text.PAGE_TYPE,
-    reference.PAGE_TYPE,
-    hands.PAGE_TYPE,
-    prints.PAGE_TYPE,
-    glossary.PAGE_TYPE,
-    writer.PAGE_TYPE,
-    kiosk.PAGE_TYPE,
-)
+from .. import BuildError
+from ..render import PageType
+
+
+def _page_types() -> tuple[PageType, ...]:
+    found = []
+    for module in pkgutil.iter_modules(__path__):
+        page_type = getattr(importlib.import_module(f"{__name__}.{module.name}"), "PAGE_TYPE", None)
+        if not isinstance(page_type, PageType):
+            raise BuildError(f"sitegen/pages/{module.name}.py defines no PAGE_TYPE (a PageType)")
+        found.append(page_type)
+    return tuple(sorted(found, key=lambda page_type: (page_type.place, page_type.name)))
+
+
+REGISTRY: tuple[PageType, ...] = _page_types()

@@ -68,4 +68,4 @@ def glossary_page(site: Site, lang: str) -> None:
     site.page(f"{lang}/{GLOSSARY_PAGE}", "glossary.html", context)
 
 
-PAGE_TYPE = PageType("glossary", render, STRINGS, nav)
+PAGE_TYPE = PageType("glossary", render, STRINGS, nav, place=50)

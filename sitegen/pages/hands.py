@@ -134,4 +134,4 @@ def hand_page(site: Site, lang: str, name: str) -> None:
     site.page(f"{lang}/hands/{name}.html", "hand.html", context)
 
 
-PAGE_TYPE = PageType("hands", render, STRINGS, nav)
+PAGE_TYPE = PageType("hands", render, STRINGS, nav, place=40)

@@ -46,4 +46,4 @@ def kiosk_page(site: Site, lang: str) -> None:
     site.page(f"kiosk/{lang}.html", "kiosk.html", context)
 
 
-PAGE_TYPE = PageType("kiosk", render, STRINGS)
+PAGE_TYPE = PageType("kiosk", render, STRINGS, place=70)

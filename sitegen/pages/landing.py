@@ -18,4 +18,4 @@ def render(site: Site) -> None:
     site.page("index.html", "landing.html", context)
 
 
-PAGE_TYPE = PageType("landing", render)
+PAGE_TYPE = PageType("landing", render, place=0)

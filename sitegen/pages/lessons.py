@@ -113,4 +113,4 @@ def lesson_page(site: Site, page: Page, index: int | None, body: Body) -> None:
     site.emit(f"{page.lang}/{page.url}", page.path, html, lesson=True, listed=mode == LISTED)
 
 
-PAGE_TYPE = PageType("lessons", render, STRINGS, nav)
+PAGE_TYPE = PageType("lessons", render, STRINGS, nav, place=10)

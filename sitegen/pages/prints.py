@@ -198,4 +198,4 @@ def print_page(site: Site, lang: str, name: str) -> None:
     site.page(f"{lang}/hands/{print_url(name)}", "print.html", context)
 
 
-PAGE_TYPE = PageType("prints", render, STRINGS)
+PAGE_TYPE = PageType("prints", render, STRINGS, place=45)

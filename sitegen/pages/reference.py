@@ -31,4 +31,4 @@ def render(site: Site) -> None:
             lesson_page(site, page, None, site.references[lang][page.slug])
 
 
-PAGE_TYPE = PageType("reference", render, STRINGS, nav)
+PAGE_TYPE = PageType("reference", render, STRINGS, nav, place=30)

@@ -64,4 +64,4 @@ def render(site: Site) -> None:
         site.page(f"{lang}/text.html", "text.html", context)
 
 
-PAGE_TYPE = PageType("text", render, STRINGS, nav)
+PAGE_TYPE = PageType("text", render, STRINGS, nav, place=20)

@@ -173,4 +173,4 @@ def write_page(site: Site, lang: str) -> None:
     site.page(f"{lang}/{WRITE_PAGE}", "write.html", context)
 
 
-PAGE_TYPE = PageType("writer", render, STRINGS, nav)
+PAGE_TYPE = PageType("writer", render, STRINGS, nav, place=60)

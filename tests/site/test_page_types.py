@@ -5,6 +5,7 @@ in a registry of its own: the site's and two more, one with a link in the header
 from __future__ import annotations
 
 import shutil
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -111,3 +112,37 @@ def test_a_page_types_words_are_said_in_each_language_and_defined_once() -> None
     twice = PageType("history", render_history, {lang: {**HISTORY_STRINGS[lang], "glossary_title": "x"} for lang in LANGS})
     with pytest.raises(BuildError, match="'history' defines 'glossary_title', which the page type 'glossary' defines too"):
         page_strings((*REGISTRY, twice))
+
+
+HISTORY_MODULE = '''from sitegen.render import NavLink, PageType
+
+
+def render(site):
+    pass
+
+
+def nav(inputs, lang):
+    return NavLink("history.html", "nav_history", "history")
+
+
+PAGE_TYPE = PageType("history", render, {}, nav, place=35)
+'''
+
+
+def test_the_registry_finds_a_new_page_types_module_in_its_place(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # A module dropped into sitegen/pages/ (here: a folder added to the package's path) is registered
+    # with no line elsewhere, at its place: after the rules reference (30), before the hands (40).
+    import sitegen.pages as pages
+
+    (tmp_path / "history.py").write_text(HISTORY_MODULE, encoding="utf-8")
+    monkeypatch.setattr(pages, "__path__", [*pages.__path__, str(tmp_path)])
+    try:
+        names = [page_type.name for page_type in pages._page_types()]
+        site = [page_type.name for page_type in REGISTRY]
+        assert names == site[:4] + ["history"] + site[4:]
+        (tmp_path / "notes.py").write_text("WORDS = {}\n", encoding="utf-8")
+        with pytest.raises(BuildError, match=r"sitegen/pages/notes.py defines no PAGE_TYPE"):
+            pages._page_types()
+    finally:
+        for name in ("sitegen.pages.history", "sitegen.pages.notes"):
+            sys.modules.pop(name, None)
