@@ -129,7 +129,7 @@ def test_the_pages_default_run_in_chunks_gives_exactly_the_figures_the_build_emb
     for lang in ("en", "ru"):
         data = panel_data(numbers_site["out"], lang)
         spec, tally, done = data["spec"], None, 0
-        while done < spec["games"]:  # as numbers.js asks: uneven chunks, the tally sent back
+        while done < spec["games"]:  # as the panel asks (run.js): uneven chunks, the tally sent back
             count = min(7 + done % 5, spec["games"] - done)
             reply = json.loads(live.handle(json.dumps({
                 "type": "simulate", "players": str(spec["players"]), "seed": str(spec["seed"]), "options": {},

@@ -1,8 +1,9 @@
 // @ts-check
 // The writer page ({lang}/write.html): a demo of the game being written (the demo's own controls:
 // stepping, other settings, a seat at the table, all through the live engine), and the writer's
-// panel (writer.js): notes on the steps, the record downloaded or shared by a link, a record
-// opened from a file or a link. The page's address carries a shared record (#record=…), never
+// panel (writer.js, which follows the demo): notes on the steps, the record downloaded or shared
+// by a link, a record opened from a file or a link. This module makes both and turns the panel's
+// events into the writer's actions. The page's address carries a shared record (#record=…), never
 // the demo's step, so this demo writes no hash.
 
 import { ensureSprite } from "../../lib/cards-svg.js";
@@ -14,25 +15,13 @@ import { Links } from "../../demo/links.js";
 import { recordInHash } from "./codec.js";
 import { Writer } from "./writer.js";
 
-/** A demo that tells the writer after each redraw. */
-class WriterDemo extends Demo {
-  /** @type {(() => void)|null} set by the writer (null while the demo is being made) */
-  afterRedraw = null;
-
-  /** @param {boolean} [announce] */
-  redraw(announce = false) {
-    super.redraw(announce);
-    if (this.afterRedraw) this.afterRedraw();
-  }
-}
-
 function boot() {
   const figure = /** @type {HTMLElement|null} */ (document.querySelector("figure.writer-demo"));
   const section = /** @type {HTMLElement|null} */ (document.querySelector(".writer"));
   if (!figure || !section || !loadCatalogue()) return;
   ensureSprite();
   const engine = pageEngine();
-  const demo = new WriterDemo({
+  const demo = new Demo({
     figure, hand: figure.dataset.demo || "write", trace: readJson(figure.querySelector("script.demo-trace")),
     setup: readJson(figure.querySelector("script.demo-setup")), paragraphs: readJson("source-paragraphs") || {},
     engine, links: new Links(() => {}, false),
@@ -63,6 +52,7 @@ function wireWriter(writer) {
     const target = /** @type {HTMLElement} */ (event.target);
     if (target.dataset && target.dataset.writerNote) writer.kept();
     if (target === view.file && view.file.files && view.file.files[0]) {
+      // (the picker emptied after, so that the same file can be picked again)
       writer.openFile(view.file.files[0]).finally(() => { view.file.value = ""; });
     }
   });
@@ -78,16 +68,15 @@ function wireWriter(writer) {
   });
   // A file dropped on the panel (or anywhere on the page: a drop elsewhere would open the file
   // in the tab, leaving the page).
-  const over = (/** @type {DragEvent} */ event) => {
+  document.addEventListener("dragover", (event) => {
     if (!event.dataTransfer || ![...event.dataTransfer.types].includes("Files")) return;
     event.preventDefault();
     event.dataTransfer.dropEffect = "copy";
-    view.drop.classList.add("is-over");
-  };
-  document.addEventListener("dragover", over);
-  document.addEventListener("dragleave", () => view.drop.classList.remove("is-over"));
+    writer.dragging(true);
+  });
+  document.addEventListener("dragleave", () => writer.dragging(false));
   document.addEventListener("drop", (event) => {
-    view.drop.classList.remove("is-over");
+    writer.dragging(false);
     if (!event.dataTransfer || !event.dataTransfer.files.length) return;
     event.preventDefault();
     writer.openFile(event.dataTransfer.files[0]);

@@ -1,10 +1,18 @@
 // @ts-check
-// The writer's panel, built once and brought up to date from the Writer's state: the note on the
-// step shown (in English and in Russian), the hand's notes, saving (download, link) and opening
-// (file picker, drop). Every word comes from the page's catalogue (sitegen/i18n.py).
+// The writer's panel, built once (createWriterView) and brought up to date from the Writer's state
+// (renderWriter): the note on the step shown (in English and in Russian), the hand's notes, saving
+// (download, link) and opening (file picker, drop), the message said. Every word comes from the
+// page's catalogue (sitegen/i18n.py) or the Writer's state.
 
 import { t } from "../../lib/catalogue.js";
-import { h, setText, toggleClass, uniqueId } from "../../lib/dom.js";
+import { h, setAttr, setText, toggleClass, uniqueId } from "../../lib/dom.js";
+import { characters, limits, listed } from "./notes.js";
+
+/**
+ * @typedef {ReturnType<typeof createWriterView>} WriterView
+ * @typedef {import("./writer.js").Message} Message @typedef {import("./writer.js").Link} Link
+ * @typedef {import("./writer.js").Reveal} Reveal
+ */
 
 /** @param {HTMLElement} section the page's `.writer` */
 export function createWriterView(section) {
@@ -49,56 +57,81 @@ export function createWriterView(section) {
     h("h2", { id: openId, text: t("open_heading") }), drop,
   ]);
 
+  /** @type {{listKey: string, message: Message|null, link: Link|null, reveal: Reveal|null}} what was drawn last: a
+   * message, a link, a reveal are drawn once each, by identity (a new message that says the same is announced again) */
+  const drawn = { listKey: "", message: null, link: null, reveal: null };
   const status = h("p", { class: "writer-status", role: "status", "aria-live": "polite" });
   const error = h("p", { class: "writer-error is-hidden", role: "alert" });
   section.replaceChildren(status, error, notes, save, open);
   section.hidden = false;
   return { section, stepText, en: en.area, ru: ru.area, remove, list, none, download, copy, link, linkField, file, drop,
-    status, error, listKey: "" };
-}
-
-/** @param {ReturnType<typeof createWriterView>} view @param {string} text */
-export function say(view, text) {
-  setText(view.error, "");
-  toggleClass(view.error, "is-hidden", true);
-  // A message repeated is announced again: the text is replaced, not kept.
-  view.status.textContent = "";
-  view.status.textContent = text;
-}
-
-/** @param {ReturnType<typeof createWriterView>} view @param {string} text */
-export function sayError(view, text) {
-  view.status.textContent = "";
-  view.error.textContent = text;
-  toggleClass(view.error, "is-hidden", !text);
+    status, error, drawn };
 }
 
 /**
- * The note on the step shown, and the list of notes.
- * @param {ReturnType<typeof createWriterView>} view
- * @param {{n: number, sentence: string, note: {en: string, ru: string}|null, notes: {step: number, text: string}[],
- *   refill: boolean}} ctx
+ * Draw the Writer's state.
+ * @param {WriterView} view @param {import("./writer.js").WriterState} state
  */
-export function updateWriterView(view, ctx) {
-  setText(view.stepText, t("note_at_step", { n: ctx.n, sentence: ctx.sentence }));
-  if (ctx.refill) {
-    view.en.value = ctx.note ? ctx.note.en : "";
-    view.ru.value = ctx.note ? ctx.note.ru : "";
+export function renderWriter(view, state) {
+  const step = state.trace ? state.trace.steps[state.n - 1] : null;
+  setText(view.stepText, step ? t("note_at_step", { n: state.n, sentence: step.text }) : "");
+  const most = limits().noteChars;
+  for (const lang of /** @type {const} */ (["en", "ru"])) {
+    const area = view[lang];
+    if (area.value !== state.draft[lang]) area.value = state.draft[lang];
+    setAttr(area, "aria-invalid", characters(state.draft[lang]) > most ? "true" : null);
   }
-  view.remove.disabled = !ctx.note;
-  const key = JSON.stringify(ctx.notes);
-  if (view.listKey !== key) {
-    view.listKey = key;
-    view.list.replaceChildren(...ctx.notes.map((note) => h("li", { class: "writer-notes-item" }, [
-      h("button", { type: "button", class: "writer-goto", "data-writer": "goto", "data-step": note.step,
-        text: t("note_goto", { n: note.step }) }), " ", h("span", { text: note.text }),
-    ])));
-    toggleClass(view.none, "is-hidden", ctx.notes.length > 0);
+  view.remove.disabled = !state.notes.has(state.n);
+  renderList(view, listed(state.notes, state.lang));
+  setAttr(view.section, "aria-busy", state.working ? "true" : null);
+  toggleClass(view.drop, "is-over", state.dropping);
+  if (view.drawn.link !== state.link) renderLink(view, state.link);
+  if (view.drawn.message !== state.message) renderMessage(view, state.message);
+  if (view.drawn.reveal !== state.reveal) {
+    view.drawn.reveal = state.reveal;
+    if (state.reveal && state.reveal.what === "link") {
+      view.link.focus();
+      view.link.select();
+    } else if (state.reveal && state.reveal.what === "error") {
+      view.error.scrollIntoView({ block: "center" });
+    }
   }
 }
 
-/** @param {ReturnType<typeof createWriterView>} view @param {string|null} url */
-export function showLink(view, url) {
-  view.link.value = url || "";
-  toggleClass(view.linkField, "is-hidden", !url);
+/** @param {WriterView} view @param {{step: number, text: string}[]} notes */
+function renderList(view, notes) {
+  const key = JSON.stringify(notes);
+  if (view.drawn.listKey === key) return;
+  view.drawn.listKey = key;
+  view.list.replaceChildren(...notes.map((note) => h("li", { class: "writer-notes-item" }, [
+    h("button", { type: "button", class: "writer-goto", "data-writer": "goto", "data-step": note.step,
+      text: t("note_goto", { n: note.step }) }), " ", h("span", { text: note.text }),
+  ])));
+  toggleClass(view.none, "is-hidden", notes.length > 0);
 }
+
+/** The link made last (hidden when none could be). @param {WriterView} view @param {Link|null} link */
+function renderLink(view, link) {
+  view.drawn.link = link;
+  view.link.value = link ? link.url : "";
+  toggleClass(view.linkField, "is-hidden", !link);
+  if (link) view.section.dataset.linkLength = String(link.url.length); // (read by the browser tests)
+}
+
+/** @param {WriterView} view @param {Message|null} message */
+function renderMessage(view, message) {
+  view.drawn.message = message;
+  if (!message) return;
+  // The text is replaced, not kept: a message repeated is announced again.
+  view.status.textContent = "";
+  if (message.kind === "info") {
+    setText(view.error, "");
+    toggleClass(view.error, "is-hidden", true);
+    view.status.textContent = message.text;
+  } else {
+    view.error.textContent = message.text;
+    toggleClass(view.error, "is-hidden", !message.text);
+  }
+}
+
+

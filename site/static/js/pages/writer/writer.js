@@ -1,152 +1,143 @@
 // @ts-check
-// The writer: the notes the visitor writes on the steps of the game shown (a step's note in
-// English and/or Russian), and the record of that game: written by the engine (write_record) to
-// be downloaded or carried by a link, and read by the engine (read_record) from a file or a link,
-// then shown in the demo with its notes. The page reads and writes no TOML and computes no rule:
-// the engine words every refusal, with the line of the record it concerns.
+// The writer: its state (the notes the visitor writes on the steps of the game shown, an opened
+// record's names and [about], whether the engine is working, the message said, the link made)
+// and its actions, each of which changes the state and draws it once (view.js). The game shown is
+// the demo's: the writer follows it (Demo.follow), and its notes ride on the demo's trace, where
+// the demo draws them. The record is written by the engine (write_record) to be downloaded or
+// carried by a link, and read by the engine (read_record) from a file or a link (requests.js,
+// files.js). The page reads and writes no TOML and computes no rule: the engine words every
+// refusal, with the line of the record it concerns.
 
 import { catalogue, count, t } from "../../lib/catalogue.js";
-import { Refusal } from "../../lib/engine-client.js";
 import { expandStates, settingsOf } from "../../demo/trace.js";
-import { LinkDamaged, canPack, pack, recordInHash, unpack } from "./codec.js";
-import { createWriterView, say, sayError, showLink, updateWriterView } from "./view.js";
+import { canPack, pack, recordInHash } from "./codec.js";
+import { copyText, readFile, readLink, saveFile } from "./files.js";
+import { characters, dropUnfit, edited, forRecord, fromRecord, limits, putOn } from "./notes.js";
+import { readRecord, writeRecord } from "./requests.js";
+import { createWriterView, renderWriter } from "./view.js";
 
-/** The engine's limits that the page checks itself (engine/limits.py, through the catalogue). */
-function limits() {
-  const { record_bytes: recordBytes, note_chars: noteChars, link_chars: linkChars } = catalogue().limits;
-  return { recordBytes, noteChars, linkChars };
-}
-
-/** @typedef {{en: string, ru: string, kind: string, text: string}} WrittenNote (kind, text: what its step shows) */
+/**
+ * @typedef {{kind: "info"|"error", text: string}} Message what the panel says (an error's empty text: none)
+ * @typedef {{url: string}} Link a link made (a new one each time)
+ * @typedef {{what: "link"|"error"}} Reveal what to bring before the visitor (focused, or scrolled to), once
+ * @typedef {{lang: string, notes: import("./notes.js").Notes, names: any, about: any, fileName: string|null,
+ *   trace: import("../../demo/trace.js").Trace|null, n: number, draft: {en: string, ru: string}, tooLong: boolean,
+ *   working: boolean, message: Message|null, link: Link|null, reveal: Reveal|null, dropping: boolean}} WriterState
+ *   `names`, `about`: an opened record's names in each language (kept while its table is) and its [about] (kept in
+ *   what is written); `fileName`: the file the record shown came from; `trace`: the trace the notes were last
+ *   fitted to; `n`, `draft`: the step the note's fields are for, and what they hold; `tooLong`: the error said is
+ *   that a note is too long (taken back when it is shortened); `working`: a request to the engine is under way;
+ *   `dropping`: a file is dragged over the page.
+ */
 
 export class Writer {
   /**
-   * @param {import("../../demo/demo.js").Demo & {afterRedraw: (() => void)|null}} demo
+   * @param {import("../../demo/demo.js").Demo} demo
    * @param {import("../../lib/engine-client.js").EngineClient|null} engine
    * @param {HTMLElement} section
    */
   constructor(demo, engine, section) {
     this.demo = demo;
     this.engine = engine;
-    this.maxLink = limits().linkChars;
-    /** whether the error shown is that a note is too long (cleared when it is shortened) */
-    this.tooLong = false;
-    this.lang = catalogue().lang;
-    /** @type {Map<number, WrittenNote>} notes by step */
-    this.notes = new Map();
-    /** @type {any} the names of an opened record in each language (kept while its table is) */
-    this.names = null;
-    /** @type {any} an opened record's [about] (kept in what is written) */
-    this.about = null;
-    this.fileName = null;
-    /** @type {any} */
-    this.shownTrace = null;
-    this.shownN = 0;
-    this.working = false;
+    /** @type {WriterState} */
+    this.state = {
+      lang: catalogue().lang, notes: new Map(), names: null, about: null, fileName: null, trace: null, n: 0,
+      draft: { en: "", ru: "" }, tooLong: false, working: false, message: null, link: null, reveal: null, dropping: false,
+    };
     this.view = createWriterView(section);
-    demo.afterRedraw = () => this.sync();
-    this.sync();
-  }
-
-  get step() {
-    return this.demo.trace.steps[this.demo.n - 1];
-  }
-
-  /** After every redraw of the demo: notes that no longer fit the game shown go; the editor follows the step. */
-  sync() {
-    const demo = this.demo;
-    const trace = demo.trace;
-    let refill = demo.n !== this.shownN;
-    if (trace !== this.shownTrace) {
-      this.shownTrace = trace;
-      refill = true;
-      const dropped = [];
-      for (const [step, note] of this.notes) {
-        const now = trace.steps[step - 1];
-        if (!now || now.event.kind !== note.kind || now.text !== note.text) dropped.push(step);
-      }
-      for (const step of dropped) this.notes.delete(step);
-      if (dropped.length) say(this.view, t("notes_dropped", { steps: dropped.sort((a, b) => a - b).join(", ") }));
-      if (this.applyNotes()) {
-        demo.redraw(); // (comes back here with nothing left to do)
-        return;
-      }
-    }
-    this.shownN = demo.n;
-    const note = this.notes.get(demo.n) || null;
-    updateWriterView(this.view, {
-      n: demo.n, sentence: this.step.text, note, refill,
-      notes: [...this.notes.entries()].sort((a, b) => a[0] - b[0]).map(([step, n]) => ({ step, text: this.shown(n) })),
+    demo.follow(() => {
+      this.fitToDemo();
+      this.redraw();
     });
-    if (refill) this.checkLength();
+    this.fitToDemo();
+    this.redraw();
+  }
+
+  /** Whether a request to the engine is under way (the tests wait for it). */
+  get working() {
+    return this.state.working;
+  }
+
+  /**
+   * Draw the state. The demo draws the notes its trace carries: when they changed, or when the
+   * demo's own state did (`demoToo`: a record opened), the demo is drawn, and it draws the panel in
+   * turn (Demo.follow). @param {boolean} [demoToo]
+   */
+  redraw(demoToo = false) {
+    const state = this.state;
+    if (putOn(this.demo.trace, state.notes, state.lang) || demoToo) this.demo.redraw();
+    else renderWriter(this.view, state);
+  }
+
+  /**
+   * After the demo changed: notes that no longer fit the game shown go; the note's fields follow
+   * the step. (A new trace from the live engine comes without the notes: the redraw puts them on
+   * it and draws the demo once more.)
+   */
+  fitToDemo() {
+    const { demo, state } = this;
+    if (demo.trace !== state.trace) {
+      state.trace = demo.trace;
+      state.n = 0;
+      const dropped = dropUnfit(state.notes, demo.trace);
+      if (dropped.length) this.say(t("notes_dropped", { steps: dropped.join(", ") }));
+    }
+    if (demo.n !== state.n) {
+      state.n = demo.n;
+      const note = state.notes.get(demo.n);
+      state.draft = { en: note ? note.en : "", ru: note ? note.ru : "" };
+      this.checkLength();
+    }
+  }
+
+  /** @param {string} text */
+  say(text) {
+    this.state.message = { kind: "info", text };
+  }
+
+  /** @param {string} text (empty: the error said is taken back) */
+  sayError(text) {
+    this.state.message = { kind: "error", text };
   }
 
   /** A note longer than the engine takes is said at once, not at the download (engine/limits.py). */
   checkLength() {
+    const state = this.state;
     const most = limits().noteChars;
-    let longest = 0;
-    for (const area of [this.view.en, this.view.ru]) {
-      const chars = [...area.value].length; // characters, as the engine counts them (not UTF-16 units)
-      if (chars > most) area.setAttribute("aria-invalid", "true");
-      else area.removeAttribute("aria-invalid");
-      longest = Math.max(longest, chars);
-    }
+    const longest = Math.max(characters(state.draft.en), characters(state.draft.ru));
     if (longest > most) {
-      sayError(this.view, t("note_too_long", { chars: longest, most }));
-      this.tooLong = true;
-    } else if (this.tooLong) {
-      this.tooLong = false;
-      sayError(this.view, "");
+      this.sayError(t("note_too_long", { chars: longest, most }));
+      state.tooLong = true;
+    } else if (state.tooLong) {
+      state.tooLong = false;
+      this.sayError("");
     }
   }
 
-  /** A note as this page shows it: in its language, else in the other. @param {WrittenNote} note */
-  shown(note) {
-    return (this.lang === "ru" ? note.ru || note.en : note.en || note.ru).trim();
-  }
-
-  /** The trace shown carries the notes (the demo draws a step's `note`); true when something changed. */
-  applyNotes() {
-    let changed = false;
-    this.demo.trace.steps.forEach((step, i) => {
-      const note = this.notes.get(i + 1);
-      const text = note ? this.shown(note) : "";
-      if ((step.note || "") !== text) {
-        if (text) step.note = text;
-        else delete step.note;
-        changed = true;
-      }
-    });
-    return changed;
-  }
+  // ------------------------------------------------------------------ the notes
 
   /** The visitor typed in a note's field. @param {"en"|"ru"} lang @param {string} value */
   edit(lang, value) {
-    const n = this.demo.n;
-    const step = this.step;
-    const note = this.notes.get(n) || { en: "", ru: "", kind: step.event.kind, text: step.text };
-    note[lang] = value;
-    if (note.en.trim() || note.ru.trim()) this.notes.set(n, note);
-    else this.notes.delete(n);
-    this.applyNotes();
-    this.demo.redraw();
+    const { demo, state } = this;
+    state.draft = { ...state.draft, [lang]: value };
+    edited(state.notes, demo.n, demo.step, lang, value);
     this.checkLength();
+    this.redraw();
   }
 
   /** A note's field was left: say what became of the note. */
   kept() {
     const n = this.demo.n;
-    say(this.view, t(this.notes.has(n) ? "note_saved" : "note_removed", { n }));
+    this.say(t(this.state.notes.has(n) ? "note_saved" : "note_removed", { n }));
+    this.redraw();
   }
 
   remove() {
-    const n = this.demo.n;
-    if (!this.notes.delete(n)) return;
-    this.view.en.value = "";
-    this.view.ru.value = "";
-    this.applyNotes();
-    this.demo.redraw();
-    say(this.view, t("note_removed", { n }));
+    const { demo, state } = this;
+    if (!state.notes.delete(demo.n)) return;
+    state.draft = { en: "", ru: "" };
+    this.say(t("note_removed", { n: demo.n }));
+    this.redraw();
   }
 
   /** @param {number} n */
@@ -155,157 +146,138 @@ export class Writer {
     this.demo.view.showTable();
   }
 
-  // ------------------------------------------------------------------ the engine
+  /** @param {boolean} dropping whether a file is dragged over the page */
+  dragging(dropping) {
+    if (this.state.dropping === dropping) return;
+    this.state.dropping = dropping;
+    this.redraw();
+  }
+
+  // ------------------------------------------------------------------ the record
 
   /**
-   * One request to the engine: its result, or null after saying why.
-   * @param {string} type @param {object} payload @param {string} refusedKey the message for a refusal ({why})
+   * One request to the engine: its result, or null with the error said (not drawn: the caller
+   * draws what it ends with). @param {(engine: import("../../lib/engine-client.js").EngineClient) => Promise<any>} send
    */
-  async ask(type, payload, refusedKey) {
+  async request(send) {
+    const state = this.state;
     if (!this.engine) {
-      sayError(this.view, t("engine_unavailable"));
+      this.sayError(t("engine_unavailable"));
       return null;
     }
-    this.working = true;
-    this.view.section.setAttribute("aria-busy", "true");
-    try {
-      return await this.engine.request(type, { ...payload, lang: this.lang });
-    } catch (error) {
-      if (error instanceof Refusal) {
-        sayError(this.view, t(refusedKey, { why: error.in(this.lang) }));
-        return null;
-      }
-      // Restarted after it stopped answering: the visitor may do it again. Not started: a reload
-      // may mend it. The engine's own failure (a bug) would come again: said so, its detail logged.
-      const kind = error && error.kind;
-      if (kind === "failure") console.warn("engine failure", error.code, error.message); // eslint-disable-line no-console
-      sayError(this.view, kind === "dead" ? t("engine_dead") : kind === "failed" ? t("engine_unavailable") : t("engine_problem"));
-      return null;
-    } finally {
-      this.working = false;
-      this.view.section.removeAttribute("aria-busy");
-    }
+    state.working = true;
+    this.redraw();
+    const answer = await send(this.engine);
+    state.working = false;
+    if (answer.error !== null) this.sayError(answer.error);
+    return answer.result;
   }
 
   /** The record of the game shown, written by the engine: {text, steps, finished_by_computer} or null. */
-  async record() {
-    const notes = [...this.notes.entries()].sort((a, b) => a[0] - b[0])
-      .map(([step, note]) => ({ step, en: note.en.trim(), ru: note.ru.trim() }));
-    return this.ask("write_record", {
+  record() {
+    const { demo, state } = this;
+    return this.request((engine) => writeRecord(engine, state.lang, {
       // What an opened record says it is for stays with its own hand only.
-      setup: this.demo.trace.game, notes, names: this.names, about: this.demo.source === "recorded" ? this.about : null,
-    }, "write_refused");
+      setup: demo.trace.game, notes: forRecord(state.notes), names: state.names, about: demo.source === "recorded" ? state.about : null,
+    }));
   }
 
   async download() {
-    if (this.working) return;
+    if (this.state.working) return;
     const written = await this.record();
-    if (!written) return;
-    const name = this.fileName || `card-lottery-${String(this.demo.trace.game.seed)}.toml`;
-    const url = URL.createObjectURL(new Blob([written.text], { type: "application/toml" }));
-    const link = document.createElement("a");
-    link.href = url;
-    link.download = name;
-    document.body.append(link);
-    link.click();
-    link.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
-    say(this.view, [t("downloaded", { file: name }), written.finished_by_computer ? t("finished_by_computer") : ""].join(" ").trim());
+    if (written) {
+      const name = this.state.fileName || `card-lottery-${String(this.demo.trace.game.seed)}.toml`;
+      saveFile(written.text, name);
+      this.say([t("downloaded", { file: name }), written.finished_by_computer ? t("finished_by_computer") : ""].join(" ").trim());
+    }
+    this.redraw();
   }
 
   async copyLink() {
-    if (this.working) return;
+    const state = this.state;
+    if (state.working) return;
     if (!canPack()) {
-      sayError(this.view, t("no_compression"));
+      this.sayError(t("no_compression"));
+      this.redraw();
       return;
     }
     const written = await this.record();
-    if (!written) return;
-    const url = `${location.href.split("#")[0]}#record=${await pack(written.text)}`;
-    if (url.length > this.maxLink) {
-      showLink(this.view, null);
-      sayError(this.view, t("link_too_long", { chars: count(url.length, "character"), most: count(this.maxLink, "character") }));
+    if (!written) {
+      this.redraw();
       return;
     }
-    showLink(this.view, url);
-    history.replaceState(history.state, "", url); // the address is the link too (and survives a reload)
-    this.view.section.dataset.linkLength = String(url.length);
-    let copied = false;
-    try {
-      if (navigator.clipboard) {
-        await navigator.clipboard.writeText(url);
-        copied = true;
-      }
-    } catch {
-      copied = false;
+    const url = `${location.href.split("#")[0]}#record=${await pack(written.text)}`;
+    const most = limits().linkChars;
+    if (url.length > most) {
+      state.link = null;
+      this.sayError(t("link_too_long", { chars: count(url.length, "character"), most: count(most, "character") }));
+      this.redraw();
+      return;
     }
+    state.link = { url };
+    history.replaceState(history.state, "", url); // the address is the link too (and survives a reload)
+    this.redraw();
+    const copied = await copyText(url);
     const extra = written.finished_by_computer ? ` ${t("finished_by_computer")}` : "";
     if (copied) {
-      say(this.view, t("link_copied", { chars: count(url.length, "character") }) + extra);
+      this.say(t("link_copied", { chars: count(url.length, "character") }) + extra);
     } else {
-      this.view.link.focus();
-      this.view.link.select();
-      say(this.view, t("link_not_copied") + extra);
+      state.reveal = { what: "link" };
+      this.say(t("link_not_copied") + extra);
     }
+    this.redraw();
   }
 
-  /** Open the hand a link carries (the page's own hash); a link refused is said where it is seen. @param {string} hash */
+  /**
+   * Open the hand a link carries (the page's own hash); a link refused is said where it is seen.
+   * @param {string} hash
+   */
   async openHash(hash) {
-    const opened = await this.openLink(hash);
-    if (!opened && recordInHash(hash) !== null && !this.view.error.classList.contains("is-hidden")) {
-      this.view.error.scrollIntoView({ block: "center" });
+    if (recordInHash(hash) === null) return false;
+    this.say(t("opening"));
+    this.redraw();
+    const link = await readLink(hash, limits().recordBytes);
+    const result = link.text === null ? null
+      : await this.request((engine) => readRecord(engine, this.state.lang, link.text || "", t("link_name"), "link_refused"));
+    if (link.error !== null) this.sayError(link.error);
+    if (result) {
+      this.state.fileName = null;
+      this.show(result);
+      this.say(t("opened_link", { steps: count(result.trace.steps.length, "step") }));
+    } else {
+      this.state.reveal = { what: "error" };
     }
-    return opened;
-  }
-
-  /** @param {string} hash */
-  async openLink(hash) {
-    const payload = recordInHash(hash);
-    if (payload === null) return false;
-    say(this.view, t("opening"));
-    let text;
-    try {
-      if (!canPack()) throw new LinkDamaged("no DecompressionStream");
-      text = await unpack(payload, limits().recordBytes);
-    } catch (error) {
-      sayError(this.view, error instanceof LinkDamaged && canPack() ? t("link_damaged") : t("no_compression"));
-      return false;
-    }
-    const result = await this.ask("read_record", { text, name: t("link_name") }, "link_refused");
-    if (!result) return false;
-    this.fileName = null;
-    this.show(result);
-    say(this.view, t("opened_link", { steps: count(result.trace.steps.length, "step") }));
-    return true;
+    this.redraw(!!result);
+    return !!result;
   }
 
   /** Open a record file (picked or dropped). @param {File} file */
   async openFile(file) {
-    if (this.working || !file) return false;
-    const most = limits().recordBytes;
-    if (file.size > most) { // before it is read (the engine would refuse its text too)
-      sayError(this.view, t("file_too_big", { file: file.name, size: Math.ceil(file.size / 1000), most: most / 1000 }));
+    if (this.state.working || !file) return false;
+    const read = await readFile(file, limits().recordBytes);
+    if (read.error !== null) {
+      this.sayError(read.error);
+      this.redraw();
       return false;
     }
-    let text;
-    try {
-      text = new TextDecoder("utf-8", { fatal: true }).decode(await file.arrayBuffer());
-    } catch {
-      sayError(this.view, t("file_not_text", { file: file.name }));
-      return false;
+    this.say(t("opening"));
+    this.redraw();
+    const result = await this.request((engine) => readRecord(engine, this.state.lang, read.text || "", file.name, "file_refused"));
+    if (result) {
+      this.state.fileName = file.name;
+      this.show(result);
+      this.say(t("opened_file", { file: file.name, steps: count(result.trace.steps.length, "step") }));
     }
-    say(this.view, t("opening"));
-    const result = await this.ask("read_record", { text, name: file.name }, "file_refused");
-    if (!result) return false;
-    this.fileName = file.name;
-    this.show(result);
-    say(this.view, t("opened_file", { file: file.name, steps: count(result.trace.steps.length, "step") }));
-    return true;
+    this.redraw(!!result);
+    return !!result;
   }
 
-  /** Show a record the engine read: its hand in the demo, from the first step, with its notes. @param {any} result */
+  /**
+   * Put a record the engine read in the state: its hand in the demo, from the first step, with its
+   * notes (the caller draws the demo). @param {any} result
+   */
   show(result) {
-    const demo = this.demo;
+    const { demo, state } = this;
     demo.playback.stop(false);
     if (demo.seat) demo.live.forget();
     demo.live.beforeSeat = null;
@@ -314,16 +286,11 @@ export class Writer {
     demo.settings = settingsOf(result.setup);
     demo.message = null;
     demo.notices.clear();
-    this.notes = new Map(result.notes.map((/** @type {any} */ note) => {
-      const step = trace.steps[note.step - 1];
-      return [note.step, { en: note.en, ru: note.ru, kind: step.event.kind, text: step.text }];
-    }));
-    this.names = result.names;
-    this.about = result.about;
-    this.shownTrace = null;
+    state.notes = fromRecord(result.notes, trace);
+    state.names = result.names;
+    state.about = result.about;
     demo.setTrace(trace, "recorded");
     demo.n = 1;
-    this.shownN = 0;
-    demo.redraw();
+    this.fitToDemo();
   }
 }
