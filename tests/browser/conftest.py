@@ -6,6 +6,10 @@
 - ``browser`` / ``page``: Chromium, and a fresh context + page per test with
   ``page.requests_seen`` (every request URL) and ``page.console_errors``
   (console errors and uncaught page errors). Nothing is asserted at teardown.
+  The context is a returning visitor's (``as_returning_visitor``: the build's memory snapshot
+  kept, so the engine restores it), unless the test is marked ``first_visit`` (nothing kept: the
+  engine starts the ordinary way). A test that makes its own context makes it a returning
+  visitor's with ``as_returning_visitor(browser.new_context(...), site_server)``.
 
 A test can make files look missing, e.g.
 ``site_server.blocked_prefixes.add("/pyodide/")`` (see ``blocked_prefixes``,
@@ -28,10 +32,20 @@ from browser_helpers import (
     CHROMIUM_ARGS,
     ServedSite,
     StaticServer,
+    as_returning_visitor,
     assert_same_origin,
 )
 
 __all__ = ["assert_same_origin"]
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers",
+        "first_visit: the `page` fixture's context is a first visit's: nothing kept, so the engine "
+        "starts the ordinary way (without it, a returning visitor's: the engine restores the snapshot)",
+    )
+
 
 @pytest.fixture(scope="session")
 def site_server(built_site: Path) -> Iterator[ServedSite]:
@@ -107,14 +121,19 @@ def browser(playwright_instance: Playwright) -> Iterator[Browser]:
 
 
 @pytest.fixture
-def page(browser: Browser) -> Iterator[Page]:
+def page(request: pytest.FixtureRequest, browser: Browser, site_server: ServedSite) -> Iterator[Page]:
     """A page in a fresh browser context, recording its requests and errors.
+
+    The context is a returning visitor's (the snapshot kept: ``as_returning_visitor``), or, for a
+    test marked ``first_visit``, a first visit's.
 
     ``page.requests_seen``: every request URL (pages and workers), in order.
     ``page.console_errors``: every console message of type error and every
     uncaught page error, as text.
     """
     context = browser.new_context()
+    if request.node.get_closest_marker("first_visit") is None:
+        as_returning_visitor(context, site_server)
     page = context.new_page()
     requests_seen: list[str] = []
     console_errors: list[str] = []

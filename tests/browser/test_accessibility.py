@@ -13,6 +13,8 @@ from typing import Any
 
 import pytest
 
+from browser_helpers import as_returning_visitor
+
 REPO_ROOT = Path(__file__).resolve().parents[2]
 AXE = REPO_ROOT / "node_modules" / "axe-core" / "axe.min.js"
 ENGINE_WAIT_MS = 60_000
@@ -42,7 +44,7 @@ def test_axe_finds_no_serious_violation(built_site, site_server, browser):
         pytest.fail(f"{AXE} is missing: run npm ci", pytrace=False)
     found = []
     for path in pages(built_site):
-        context = browser.new_context(bypass_csp=True)
+        context = as_returning_visitor(browser.new_context(bypass_csp=True), site_server)
         page = context.new_page()
         try:
             page.goto(site_server.url(path))

@@ -398,10 +398,17 @@ def test_every_hand_page_has_a_working_demo_and_stays_on_its_origin(built_site, 
             open_demo(page, site_server.url(f"{lang}/hands/{name}"))
             assert page.locator("figure.demo[data-hand]").count() == 1, f"{lang}/hands/{name}"
             assert page.evaluate("() => window.__cardLottery.demos.length") == 1, f"{lang}/hands/{name}"
-    # The live engine too (its worker's requests are the page's).
-    page.goto(site_server.url(f"en/hands/{names[0]}.html"))
-    page.wait_for_function("() => window.__cardLottery && window.__cardLottery.ready")
+    assert_same_origin(page, site_server)
+    assert page.console_errors == []
+
+
+@pytest.mark.first_visit  # a hand's page's first visit: Pyodide started the ordinary way
+def test_a_hand_pages_live_engine_starts_on_a_first_visit_and_stays_on_its_origin(site_server, page):
+    # (Its worker's requests are the page's.)
+    name = sorted(path.stem for path in HAND_FILES.glob("*.toml"))[0]
+    open_demo(page, site_server.url(f"en/hands/{name}.html"))
     page.locator("figure.demo .demo-app").scroll_into_view_if_needed()
     page.wait_for_function("() => window.__cardLottery.engine.status === 'ready'", timeout=ENGINE_WAIT_MS)
+    assert page.evaluate("() => window.__cardLottery.engine.info.started") == "plain"
     assert_same_origin(page, site_server)
     assert page.console_errors == []

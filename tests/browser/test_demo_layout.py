@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import pytest
 
+from browser_helpers import as_returning_visitor
+
 from demo_helpers import HANDS, ENGINE_WAIT_MS, embedded_trace, open_demo, wake_engine
 
 PHONE = {"width": 390, "height": 844}
@@ -39,11 +41,12 @@ def open_at(page, size, hand, lang="en"):
 
 @pytest.fixture
 def page_at(site_server, browser):
-    """A page factory for a viewport size, touch on the phone."""
+    """A page factory for a viewport size, touch on the phone (a returning visitor's: conftest.py)."""
     contexts = []
 
     def make(size):
-        context = browser.new_context(viewport=SIZES[size], has_touch=size == "phone", is_mobile=size == "phone")
+        context = as_returning_visitor(browser.new_context(viewport=SIZES[size], has_touch=size == "phone",
+                                                           is_mobile=size == "phone"), site_server)
         contexts.append(context)
         page = context.new_page()
         page.url_for = site_server.url

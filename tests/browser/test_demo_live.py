@@ -9,6 +9,8 @@ from __future__ import annotations
 import re
 import time
 
+import pytest
+
 from demo_helpers import (
     ENGINE_WAIT_MS, assert_at, ask_engine, demo_state, embedded_trace, expand, expected_replay, open_demo, page_setup,
     shown, wake_engine,
@@ -51,9 +53,11 @@ def test_the_engine_waits_until_the_demo_is_in_view(site_server, page):
     assert [url for url in page.requests_seen if "/pyodide/" in url]
 
 
+@pytest.mark.first_visit  # the lesson demo's first visit: Pyodide started the ordinary way
 def test_changed_option_replays_like_cpython(site_server, page):
     open_demo(page, site_server.url(DEMO_PAGE))
     assert wake_engine(page, HAND) == "ready"
+    assert page.evaluate("() => window.__cardLottery.engine.info.started") == "plain"
     assert "ready" in page.text_content(f"{APP} .live-status")
     page.click(f"{APP} .live-settings summary")
     page.select_option(f"{APP} select[name='opt.beat']", "any_suit")

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import pytest
 
+from browser_helpers import as_returning_visitor
+
 from demo_helpers import open_demo, wake_engine
 
 HAND = "playoff-beating"
@@ -15,7 +17,8 @@ SIZES = {"phone": {"width": 390, "height": 844}, "laptop": {"width": 1280, "heig
 
 @pytest.mark.parametrize("size", sorted(SIZES))
 def test_a_refused_replay_is_said_beside_its_button_and_in_view(site_server, browser, size):
-    context = browser.new_context(viewport=SIZES[size], has_touch=size == "phone", is_mobile=size == "phone")
+    context = as_returning_visitor(browser.new_context(viewport=SIZES[size], has_touch=size == "phone",
+                                                       is_mobile=size == "phone"), site_server)
     page = context.new_page()
     try:
         open_demo(page, site_server.url(f"en/{HAND}.html"))

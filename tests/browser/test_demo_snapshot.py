@@ -1,13 +1,17 @@
 """The live engine from the build's Pyodide memory snapshot (engine already imported): it starts
 from the snapshot and replays like CPython; with the snapshot blocked, or kept damaged, it falls
-back to the ordinary start and still replays like CPython. (The build makes the snapshot when Node
-is there.)
+back to the ordinary start and still replays like CPython. The returning visitor the other browser
+tests are (conftest.py `page`: the snapshot kept, nothing else) restores it. (The build makes the
+snapshot when Node is there.)
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
+from browser_helpers import snapshot_path
 from demo_helpers import ENGINE_WAIT_MS, demo_state, expected_replay, open_demo, page_setup, wake_engine
 
 DEMO_PAGE = "en/playoff-beating.html"
@@ -83,6 +87,7 @@ def snapshot_errors(page: Any) -> list[str]:
     return seen
 
 
+@pytest.mark.first_visit
 def test_a_first_visit_starts_plain_and_keeps_the_snapshot_the_next_restores_it(site_server, page):
     # The snapshot is 5 MB more to download: a first visit starts the ordinary way, then fetches it.
     # Whether it is kept is read from the service worker's cache, not asked of the network: no
@@ -101,6 +106,7 @@ def test_a_first_visit_starts_plain_and_keeps_the_snapshot_the_next_restores_it(
     assert errors == []
 
 
+@pytest.mark.first_visit
 def test_without_the_snapshot_the_engine_starts_the_ordinary_way(site_server, blocked_prefixes, page):
     blocked_prefixes.add("/pyodide/snapshot-")
     visit(page, site_server)
@@ -108,6 +114,22 @@ def test_without_the_snapshot_the_engine_starts_the_ordinary_way(site_server, bl
     info = visit(page, site_server)
     assert info["started"] == "plain" and info["fallback"] == "not kept yet", info
     replay_with_fine(page, 3)
+
+
+def test_the_tests_returning_visitor_restores_the_snapshot_it_was_given(site_server, page):
+    # The `page` the other browser tests use (conftest.py): the snapshot kept where a first visit
+    # keeps it, and none of the runtime; its engine restores it without asking the server for it,
+    # and replays like CPython.
+    site_server.requests_log.clear()
+    open_snapshot_demo(page, site_server)  # the demo below the first screen: the engine not started yet
+    kept = page.evaluate("async () => (await (await caches.open('card-lottery-runtime')).keys()).map((r) => r.url)")
+    assert kept == [site_server.url(snapshot_path(site_server))]
+    assert wait_engine(page) == "ready"
+    info = engine_info(page)
+    assert info["started"] == "snapshot" and info["fallback"] is None, info
+    assert not [path for path in site_server.requests_log if path.startswith("/pyodide/snapshot-")]
+    replay_with_fine(page, 3)
+    assert page.console_errors == []
 
 
 def test_a_damaged_snapshot_is_refused_and_the_engine_starts_the_ordinary_way(site_server, browser):

@@ -20,6 +20,8 @@ from demo_helpers import embedded_trace, open_demo
 from sitegen.i18n import DEMO_STRINGS  # (demo_helpers puts the repository on the path)
 
 HAND = "playoff-beating"
+
+pytestmark = pytest.mark.first_visit  # an engine that never started in this browser
 APP = f"#demo-{HAND} .demo-app"
 WASM = "/pyodide/314.0.7/pyodide.asm.wasm"
 

@@ -64,6 +64,8 @@ def test_the_loop_deals_new_hands_live_between_the_recorded_ones(site_server, sc
     screen.wait_for_function("() => window.__cardLottery.kiosk.liveDeal && window.__cardLottery.kiosk.demo.source === 'live'",
                              timeout=ENGINE_WAIT_MS)
     assert kiosk(screen)["index"] == 0
+    # A first visit (the kiosk's screens keep nothing beforehand): the kiosk restores the snapshot always.
+    assert screen.evaluate("() => window.__cardLottery.engine.info.started") == "snapshot"
     screen.wait_for_function("() => window.__cardLottery.kiosk.demo.n > 3")
 
 

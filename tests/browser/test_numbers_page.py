@@ -11,6 +11,7 @@ import subprocess
 import sys
 from typing import Any
 
+import pytest
 from playwright.sync_api import Page
 
 from browser_helpers import REPO_ROOT, ServedSite, assert_same_origin
@@ -76,6 +77,7 @@ def test_the_page_draws_the_builds_charts_with_the_sites_uplot(page: Page, site_
     assert_same_origin(page, site_server)
 
 
+@pytest.mark.first_visit  # the numbers panel's first visit: Pyodide started the ordinary way
 def test_a_run_in_the_page_gives_the_command_lines_figures_with_progress(
         page: Page, site_server: ServedSite) -> None:
     open_panel(page, site_server)
@@ -87,6 +89,7 @@ def test_a_run_in_the_page_gives_the_command_lines_figures_with_progress(
     page.click(".numbers-run")
     state = run_done(page)
     assert state["error"] is None and state["done"] == 500
+    assert page.evaluate("() => window.__cardLottery.engine.info.started") == "plain"
     assert state["chunks"] >= 2  # the progress moved before the end
     figures = cli(500, 3, 11, "playoff=tricks")
     assert state["figures"] == figures

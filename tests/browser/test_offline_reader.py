@@ -10,12 +10,16 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from browser_helpers import wait_until
 from demo_helpers import ENGINE_WAIT_MS, open_demo, wake_engine
 
 from sitegen.i18n import OFFLINE_STRINGS  # (demo_helpers puts the repository on the path)
 
 HAND = "playoff-beating"
+
+pytestmark = pytest.mark.first_visit  # what a first visit keeps, and how
 
 
 def test_a_lesson_page_visited_once_works_offline_with_its_live_engine(built_site, site_server, page):

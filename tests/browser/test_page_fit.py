@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from browser_helpers import as_returning_visitor
+
 PHONE = {"width": 390, "height": 844}
 
 # The hands' pages share one template: the smallest, the largest and the most crowded table stand
@@ -45,7 +47,8 @@ def test_a_paragraph_link_lands_below_the_sticky_header(browser, site_server, la
 
 
 def test_no_page_scrolls_sideways_on_a_phone(browser, built_site, site_server):
-    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, device_scale_factor=2)
+    context = as_returning_visitor(browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, device_scale_factor=2),
+                                   site_server)
     page = context.new_page()
     wide = []
     try:

@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 
+from browser_helpers import as_returning_visitor
 from demo_helpers import REPO_ROOT, ask_engine, embedded_trace, open_demo, page_setup, shown, wake_engine
 
 sys.path.insert(0, str(REPO_ROOT))
@@ -43,9 +44,11 @@ def play_on(page: Any, step: int) -> None:
     page.wait_for_function("([sel, n]) => Number(document.querySelector(sel).dataset.step) === n", arg=[APP, step])
 
 
+@pytest.mark.first_visit  # the practice's first visit: Pyodide started the ordinary way
 def test_practice_as_a_player_judges_each_answer_as_the_engine_does_and_scores_the_hand(site_server, page):
     open_demo(page, site_server.url(f"en/hands/{HAND}.html#hand={HAND}&step=1&practice=2"))
     assert wake_engine(page, HAND) == "ready"
+    assert page.evaluate("() => window.__cardLottery.engine.info.started") == "plain"
     trace = embedded_trace(page, HAND)
     setup = page_setup(page, HAND)
     decisions = ask_engine(type="practice", setup=setup, seat="Boris", lang="en")["result"]["decisions"]
@@ -163,7 +166,7 @@ def test_when_the_practice_is_over_no_hint_is_left_and_the_end_says_so(site_serv
     # Seen: at the end of the hand the live panel still said "Practice: Boris. Step on: the demo
     # stops before each decision of this player." beside the score, with no step left to go.
     words = PRACTICE_STRINGS[lang]
-    context = browser.new_context(viewport=viewport)
+    context = as_returning_visitor(browser.new_context(viewport=viewport), site_server)
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))

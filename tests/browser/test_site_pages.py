@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from browser_helpers import assert_same_origin
+from browser_helpers import as_returning_visitor, assert_same_origin
 
 ENGINE_WAIT_MS = 60_000
 
@@ -51,7 +51,7 @@ def test_every_page_loads_cleanly(built_site, site_server, browser, lang):
     problems = []
     lessons_with_demos = 0
     for path in pages:
-        context = browser.new_context()
+        context = as_returning_visitor(browser.new_context(), site_server)
         page = context.new_page()
         requests: list[str] = []
         errors: list[str] = []

@@ -21,6 +21,7 @@ from typing import Any
 
 import pytest
 
+from browser_helpers import as_returning_visitor
 from demo_helpers import ENGINE_WAIT_MS, REPO_ROOT
 
 sys.path.insert(0, str(REPO_ROOT))
@@ -164,6 +165,7 @@ def test_the_same_hand_travels_by_a_link_to_either_language(written: dict[str, A
                             "document.querySelector('.writer-status').textContent.includes('link')",
                             timeout=ENGINE_WAIT_MS)
     assert shown(other) == {**seen, "moves": seen["moves"]}
+    assert other.evaluate("() => window.__cardLottery.engine.info.started") == "plain"  # the writer's first visit
     # The Russian page opens the same link with the Russian names and notes.
     russian = browser.new_context().new_page()
     open_writer(russian, link.replace("/en/write.html", "/ru/write.html"))
@@ -344,7 +346,7 @@ def test_axe_finds_no_serious_violation_in_the_writer_page(site_server: Any, bro
     """The writer's panel with a note and a link shown, the demo's settings open and a seat taken
     (the site's axe test audits the page as it loads)."""
     axe = REPO_ROOT / "node_modules" / "axe-core" / "axe.min.js"
-    context = browser.new_context(bypass_csp=True)  # axe is injected as a script
+    context = as_returning_visitor(browser.new_context(bypass_csp=True), site_server)  # axe is injected as a script
     page = context.new_page()
     found: list[str] = []
 
@@ -492,7 +494,7 @@ def test_a_long_unbroken_name_wraps_instead_of_widening_the_page(site_server: An
     text = good.replace('banker = "Papa"', f'banker = "{"W" * 40}"', 1).replace('"Anna"', f'"{"B" * 40}"', 1)
     path = tmp_path / "long.toml"
     path.write_text(text, encoding="utf-8")
-    context = browser.new_context(viewport={"width": 360, "height": 740})
+    context = as_returning_visitor(browser.new_context(viewport={"width": 360, "height": 740}), site_server)
     page = context.new_page()
     try:
         open_writer(page, site_server.url("en/write.html"))
