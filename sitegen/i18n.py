@@ -301,7 +301,7 @@ _DEMO_OWN: dict[str, dict[str, str]] = {
 }
 
 
-# The numbers panel's own words (site/templates/_numbers.html, site/static/js/pages/numbers/numbers.js): the
+# The numbers panel's own words (site/templates/_numbers.html, site/static/js/pages/numbers/): the
 # options' names come from the engine's catalogue; the charts, their words with them, from
 # engine/charts.py. Russian phrases put a count after a colon («Сыграно: 500 из 10 000»), which
 # needs no agreement.

@@ -3,7 +3,7 @@
     ::: numbers                          the simulation panel, with its defaults (4 players, 10,000 games, seed 1)
     ::: numbers players=4 games=10000 seed=1 sweep=1000
 
-The panel (site/templates/_numbers.html, site/static/js/pages/numbers/numbers.js) runs the engine's `simulate`
+The panel (site/templates/_numbers.html, site/static/js/pages/numbers/) runs the engine's `simulate`
 request in the page's worker, chunk by chunk, and draws the charts the engine returns. Beside it,
 the build runs the same engine code (engine/stats.py) on the same settings, so that the page opens
 with figures and the reader's first run with the defaults reproduces them exactly; its charts are
