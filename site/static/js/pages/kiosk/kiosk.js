@@ -12,7 +12,7 @@ import { Demo } from "../../demo/demo.js";
 import { bindEvents } from "../../demo/events.js";
 import { Links } from "../../demo/links.js";
 import { dwell, readConfig, readResumePoint } from "./config.js";
-import { recoverFromErrors } from "./recovery.js";
+import { reloadOnErrors, startCleanRun } from "./recovery.js";
 import { Kiosk } from "./state.js";
 import { createScreen, handFigure, renderScreen } from "./view.js";
 
@@ -95,7 +95,7 @@ function boot() {
   const kiosk = new Kiosk({ config, hands, lang, engine, makeDemo, render: (state) => renderScreen(screen, state) });
   const screen = createScreen(kiosk);
   /** @type {any} */ (window).__cardLottery = { kiosk, engine, ready: true, get demos() { return [kiosk.demo]; } };
-  recoverFromErrors();
+  reloadOnErrors();
   ensureSprite();
   bindScreen(kiosk);
   if (engine) {
@@ -103,6 +103,7 @@ function boot() {
     keepOffline();
   }
   if (kiosk.start(readResumePoint(location.hash))) history.replaceState(null, "", location.pathname + location.search);
+  startCleanRun();
 }
 
 if (loadCatalogue()) boot();

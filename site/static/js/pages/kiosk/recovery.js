@@ -27,9 +27,11 @@ function forgetReloads() {
   if (reloadsInAddress()) history.replaceState(null, "", location.pathname + location.search);
 }
 
-/** Reload after page errors from now on; forget the reloads after a clean minute. */
-export function recoverFromErrors() {
-  const cleanRun = setTimeout(forgetReloads, CLEAN_RUN_MS);
+/** @type {ReturnType<typeof setTimeout>|undefined} until the page has run long enough to forget its reloads */
+let cleanRun;
+
+/** Reload after page errors from now on. */
+export function reloadOnErrors() {
   const recover = () => {
     clearTimeout(cleanRun);
     const reloads = reloadsSoFar();
@@ -42,4 +44,9 @@ export function recoverFromErrors() {
   };
   window.addEventListener("error", recover);
   window.addEventListener("unhandledrejection", recover);
+}
+
+/** The page is up: its reloads are forgotten after a clean minute from now. */
+export function startCleanRun() {
+  cleanRun = setTimeout(forgetReloads, CLEAN_RUN_MS);
 }
