@@ -44,7 +44,8 @@ def open_kiosk(page: Any, url: str) -> None:
 def kiosk(page: Any) -> dict[str, Any]:
     return page.evaluate("""() => { const k = window.__cardLottery.kiosk;
         return {mode: k.mode, index: k.index, live: k.liveDeal, step: k.demo.n, playing: k.demo.playing,
-                invite: !k.invite.hidden, countdown: !k.countdown.hidden, lang: document.documentElement.lang,
+                invite: !document.querySelector('.kiosk-invite').hidden,
+                countdown: !document.querySelector('.kiosk-countdown').hidden, lang: document.documentElement.lang,
                 engine: k.engine.status}; }""")
 
 
@@ -127,7 +128,7 @@ def test_a_dead_engine_is_restarted_and_the_kiosk_goes_back_to_its_loop_without_
     assert screen.errors == []
 
 
-RELOADS_KEY = "card-lottery.kiosk-reloads"  # kiosk.js: the page errors it has reloaded after
+RELOADS_KEY = "card-lottery.kiosk-reloads"  # recovery.js: the page errors it has reloaded after
 # An error at every start of the kiosk, as a broken build or a failing screen would give.
 ERROR_AT_EVERY_START = """
 const waiting = setInterval(() => {
@@ -330,17 +331,17 @@ def test_the_language_switch_keeps_the_visitor_where_he_is(site_server, screen):
 def test_the_attract_loop_lingers_on_annotated_steps_and_passes_the_rest_briskly(site_server, screen):
     open_kiosk(screen, site_server.url("kiosk/en.html?live=0"))
     # The rule, checked against figures worked by hand (a 60-word note: 12 s; 10 words: 6 s; 100: 15 s).
-    rule = screen.evaluate("""async () => { const { dwell } = await import(new URL('../assets/js/pages/kiosk/kiosk.js', location.href));
+    rule = screen.evaluate("""async () => { const { dwell } = await import(new URL('../assets/js/pages/kiosk/config.js', location.href));
         const w = (n) => Array(n).fill('w').join(' ');
         return [dwell({text: w(10)}), dwell({text: w(20), note: w(40)}), dwell({text: w(4), note: w(6)}),
                 dwell({text: w(40), note: w(60)})]; }""")
     assert rule == [400, 12_000, 6000, 15_000]
     # The loop uses it: the step shown stays its dwell (at the loop's speed).
-    used = screen.evaluate("""async () => { const { dwell } = await import(new URL('../assets/js/pages/kiosk/kiosk.js', location.href));
+    used = screen.evaluate("""async () => { const { dwell } = await import(new URL('../assets/js/pages/kiosk/config.js', location.href));
         const d = window.__cardLottery.kiosk.demo; return [d.playback.delay(), dwell(d.step) / d.speed]; }""")
     assert used[0] == used[1]
     # Each lesson hand's story in about two minutes (the three-game session: about two a game).
-    seconds = screen.evaluate("""async () => { const { dwell } = await import(new URL('../assets/js/pages/kiosk/kiosk.js', location.href));
+    seconds = screen.evaluate("""async () => { const { dwell } = await import(new URL('../assets/js/pages/kiosk/config.js', location.href));
         const hands = JSON.parse(document.getElementById('kiosk-hands').textContent);
         return Object.fromEntries(hands.map(h => [h.name, h.trace.steps.reduce((s, step) => s + dwell(step), 0) / 1000])); }""")
     for name, total in seconds.items():
@@ -350,7 +351,7 @@ def test_the_attract_loop_lingers_on_annotated_steps_and_passes_the_rest_briskly
 
 # ---------------------------------------------------------------------- one screen, read from 1.5 m
 
-TEXT_SIZES = (0, 1, 2, 3)  # kiosk.js TEXT_SIZES: A− … A+
+TEXT_SIZES = (0, 1, 2, 3)  # config.js TEXT_SIZES: A− … A+
 
 # What must be on the screen at every step: the page does not scroll; the table, the step's sentence
 # and (for a visitor) the step controls are whole in the viewport; the table's content fits its box
@@ -382,9 +383,10 @@ MEASURE = """() => {
   if (k.mode !== 'attract' && !whole(controls)) problems.push('step controls not whole');
   const app = document.querySelector('.demo-app').getBoundingClientRect();
   if (innerHeight - app.bottom > 24) problems.push(`empty band of ${Math.round(innerHeight - app.bottom)}px`);
-  if (shown(k.invite)) {
+  const invite = document.querySelector('.kiosk-invite');
+  if (shown(invite)) {
     for (const e of document.querySelectorAll('.demo-table, .demo-reading, .kiosk-bar, .kiosk-panels')) {
-      if (shown(e) && overlap(k.invite, e)) problems.push(`invitation covers ${e.className}`);
+      if (shown(e) && overlap(invite, e)) problems.push(`invitation covers ${e.className}`);
     }
   }
   let smallest = null;
