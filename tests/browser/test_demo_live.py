@@ -278,3 +278,16 @@ def test_the_live_engine_answers_the_page_as_the_engine_answers_in_cpython(site_
     request = {"type": "replay", "setup": setup, "lang": "ru"}
     result = page.evaluate("(r) => window.__cardLottery.engine.request(r.type, {setup: r.setup, lang: r.lang})", request)
     assert expand(result) == expand(ask_engine(**request)["result"])
+
+
+def test_the_engines_client_returns_a_result_or_throws_a_refusal(site_server, page):
+    # One way for every page (lib/engine-client.js): `request` gives the result itself, and a
+    # refusal is thrown as a Refusal with the engine's words in both languages and its paragraph.
+    open_demo(page, site_server.url(DEMO_PAGE))
+    assert wake_engine(page, HAND) == "ready"
+    setup = page_setup(page, HAND)
+    setup["options"]["beat"] = "nonsense"
+    refused = page.evaluate("""async (setup) => { try { await window.__cardLottery.engine.request('replay', {setup, lang: 'en'});
+        return null; } catch (error) { return {name: error.name, words: error.words, rule: error.rule, ru: error.in('ru')}; } }""", setup)
+    expected = ask_engine(type="replay", setup=setup, lang="en")["refusal"]
+    assert refused == {"name": "Refusal", "words": expected, "rule": "p10", "ru": expected["ru"]}

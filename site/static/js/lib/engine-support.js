@@ -43,7 +43,7 @@ let checked = null;
 /** What the check found missing, in words, once it has run (null: nothing, or not run yet). */
 let found = null;
 
-/** Why the engine cannot run here, as the check found it (engine-client.js `failureText`). */
+/** Why the engine cannot run here, as the check found it (engine-errors.js `failureText`). */
 export function cannotRunText() {
   return found;
 }
