@@ -278,7 +278,7 @@ class Kiosk {
     const demo = this.demo;
     if (!demo) return;
     if (this.liveDeal) {
-      const dealt = await demo.live.replay({ ...demo.settings, seed: String(this.seed++) }, false);
+      const dealt = await demo.replays.replay({ ...demo.settings, seed: String(this.seed++) }, false);
       if (!dealt || this.demo !== demo || this.mode !== "attract") {
         if (this.mode === "attract" && this.demo === demo) this.next();
         return;
@@ -312,7 +312,7 @@ class Kiosk {
     this.countdown.hidden = true;
     this.invite.hidden = false;
     document.documentElement.classList.add("is-attract");
-    if (this.demo && this.demo.live) this.demo.live.forget();
+    if (this.demo) this.demo.seatedGame.forget();
     this.show(this.index, false);
     this.autoplay();
   }
