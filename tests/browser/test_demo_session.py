@@ -109,10 +109,10 @@ def test_a_finished_game_offers_a_new_game_at_the_same_seat(site_server, page):
     assert state["seat"]["you"]["over"]
     assert "The game is over." in page.text_content(f"{APP} .seat-status")
     assert page.locator(f"{APP} .seat-selection, {APP} .selection-text:not(.is-hidden)").count() == 0
-    old_seed = page.evaluate("() => window.__cardLottery.demos[0].live.seatSetup.seed")
+    old_seed = page.evaluate("() => window.__cardLottery.demos[0].seatedGame.setup.seed")
     page.click(f"{APP} [data-action=new-game]")
     page.wait_for_function("() => { const d = window.__cardLottery.demos[0]; return !d.busy && !d.seat.you.over; }",
                            timeout=ENGINE_WAIT_MS)
-    new_seed = page.evaluate("() => window.__cardLottery.demos[0].live.seatSetup.seed")
+    new_seed = page.evaluate("() => window.__cardLottery.demos[0].seatedGame.setup.seed")
     assert str(new_seed) == str(int(old_seed) + 1)
 

@@ -445,7 +445,7 @@ def test_tables_of_two_six_and_seventeen_players_fit_with_cards_of_32_px_up_to_s
     screen.locator(".kiosk-invite").tap()
     for players, least in ((2, 32), (6, 32), (17, 20)):
         dealt = screen.evaluate("""async (players) => { const d = window.__cardLottery.kiosk.demo;
-            await d.live.replay({ ...d.settings, players: String(players), seed: '11' }, false);
+            await d.replays.replay({ ...d.settings, players: String(players), seed: '11' }, false);
             return d.trace.seats.length; }""", players)
         assert dealt == players
         seen = every_step(screen, (0, 3), 1 if players < 17 else 2)

@@ -478,9 +478,9 @@ def test_an_engine_failure_is_said_by_what_can_mend_it(site_server: Any, page: A
         page.evaluate("() => window.__cardLottery.writer.download()")
         page.wait_for_function("(t) => document.querySelector('.writer-error').textContent === t", arg=strings[writer_key],
                                timeout=ENGINE_WAIT_MS)
-        # The demo's own requests (live-session.js).
+        # The demo's own requests (live.js).
         page.evaluate("() => { const d = window.__cardLottery.writer.demo; d.message = null; d.busy = false; "
-                      "return d.live.replay(d.settings); }")
+                      "return d.replays.replay(d.settings); }")
         message = page.evaluate("() => window.__cardLottery.writer.demo.message")
         # (said beside the settings' Replay button, which asked)
         assert message == {"kind": "error", "text": DEMO_STRINGS["ru"][demo_key], "retry": kind != "failure",

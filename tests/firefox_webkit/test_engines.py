@@ -109,7 +109,7 @@ def test_a_first_visit_fetches_no_snapshot_and_the_live_engine_replays_and_seats
     after = settled(tab)
     assert any(m["move"] == f"lead {first}" and m["who"] == "Boris" for m in after["moves"])
     # The game the page shows is CPython's: the same seat at the same table, the same move.
-    setup = tab.call("() => window.__cardLottery.demos[0].live.seatSetup")
+    setup = tab.call("() => window.__cardLottery.demos[0].seatedGame.setup")
     assert "result" in ask_engine(type="seat", key="firefox-webkit", setup=setup, seat="Boris", lang="en")
     moved = ask_engine(type="move", key="firefox-webkit", text=f"lead {first}", lang="en")
     assert "result" in moved, moved

@@ -1,13 +1,18 @@
 // @ts-check
 // One demo's state and its redraw. The state is what the demo shows (a trace, told by the engine,
 // and the step), the notices, the live engine's status and the visitor's seat; `redraw()` hands it
-// to the views, which build and change the DOM. Stepping and autoplay live in playback.js, the
-// live engine's requests in live-session.js, the URL's hash in links.js: this module computes no rule
-// and builds no element.
+// to the views, which build and change the DOM. The actions live beside it, each changing the state
+// and drawing it once: stepping and autoplay in playback.js, the live engine's status and requests
+// in live.js, replays in replay.js, deep links in deep-link.js (the URL's hash in links.js), the
+// visitor's seat in seated-game.js, questions and practice in practice.js. This module computes no
+// rule and builds no element.
 
 import { Playback } from "./playback.js";
 import { Practice } from "./practice.js";
-import { LiveSession } from "./live-session.js";
+import { DeepLink } from "./deep-link.js";
+import { LiveEngine } from "./live.js";
+import { Replays } from "./replay.js";
+import { SeatedGame } from "./seated-game.js";
 import { createView, renderView } from "./view.js";
 import { expandStates, settingsOf } from "./trace.js";
 
@@ -59,7 +64,10 @@ export class Demo {
     this.playback = new Playback(this);
     /** the record's questions and practice as a player (practice.js) */
     this.practice = new Practice(this, config.asks !== false);
-    this.live = new LiveSession(this, config.engine);
+    this.replays = new Replays(this);
+    this.deepLink = new DeepLink(this);
+    this.seatedGame = new SeatedGame(this);
+    this.live = new LiveEngine(this, config.engine);
     this.redraw();
   }
 
@@ -80,15 +88,15 @@ export class Demo {
   }
 
   /**
+   * A notice in the state (the action that gives it draws it).
    * @param {string} kind @param {string} text
    * @param {"problem"|"info"} [tone] a problem (a link not followed, a refusal) or news (a game restored)
    */
   notice(kind, text, tone = "problem") {
     this.notices.set(kind, { text, tone });
-    this.redraw();
   }
 
-  /** @param {string} kind */
+  /** The visitor dismisses a notice. @param {string} kind */
   dismiss(kind) {
     this.notices.delete(kind);
     this.redraw();

@@ -1,5 +1,6 @@
-// Keys, taps and form events of one demo, mapped to its actions (playback, session); the forms
-// are read by their views.
+// @ts-check
+// Keys, taps and form events of one demo, mapped to its actions (playback, replays, the seated
+// game, the live engine); the forms are read by their views.
 //
 // - ← → Home End step when the focus is anywhere in the demo (except in a text field, a
 //   select or the slider, which keep their own keys); preventDefault keeps the page still.
@@ -14,6 +15,9 @@ import { readStake, updateStakeSum } from "./views/seat.js";
 import { readSwitch } from "./views/switch.js";
 import { bindPractice } from "./practice-events.js";
 
+/** @typedef {import("./demo.js").Demo} Demo */
+
+/** @type {Object<string, (demo: Demo) => void>} */
 const STEP_ACTIONS = {
   first: (demo) => demo.playback.first(),
   prev: (demo) => demo.playback.prev(),
@@ -21,11 +25,13 @@ const STEP_ACTIONS = {
   last: (demo) => demo.playback.last(),
 };
 
+/** @type {Object<string, string>} */
 const KEYS = { ArrowLeft: "prev", ArrowRight: "next", Home: "first", End: "last" };
 
+/** Whether the element keeps the arrow keys for itself. @param {EventTarget|null} target */
 function ownKeys(target) {
   if (!(target instanceof Element)) return false;
-  if (target.isContentEditable) return true;
+  if (target instanceof HTMLElement && target.isContentEditable) return true;
   const tag = target.tagName;
   if (tag === "TEXTAREA" || tag === "SELECT") return true;
   if (tag === "INPUT") return true; // text, number and range inputs use the arrow keys themselves
@@ -35,9 +41,9 @@ function ownKeys(target) {
 /** @param {import("./demo.js").Demo} demo */
 export function bindEvents(demo) {
   const { app, live, controls, table } = demo.view;
-  const { playback, live: session } = demo;
+  const { playback, replays, seatedGame } = demo;
   // The visitor is about to use the demo: the live engine starts now if it has not yet.
-  for (const type of ["pointerdown", "focusin"]) app.addEventListener(type, () => session.wake(), { once: true });
+  for (const type of ["pointerdown", "focusin"]) app.addEventListener(type, () => demo.live.wake(), { once: true });
 
   // Keys.
   app.addEventListener("keydown", (event) => {
@@ -49,16 +55,18 @@ export function bindEvents(demo) {
   });
 
   // Buttons that repeat while held.
-  let repeatTimer = null;
+  /** @type {ReturnType<typeof setTimeout>|undefined} */
+  let repeatTimer;
+  /** @type {HTMLElement|null} */
   let suppressClick = null;
   const stopRepeat = () => {
     clearTimeout(repeatTimer);
-    repeatTimer = null;
+    repeatTimer = undefined;
   };
   app.addEventListener("pointerdown", (event) => {
-    const button = event.target.closest("[data-repeat]");
+    const button = closest(event, "[data-repeat]");
     if (!button || !app.contains(button) || event.button !== 0) return;
-    const action = STEP_ACTIONS[button.dataset.action];
+    const action = STEP_ACTIONS[String(button.dataset.action)];
     if (!action) return;
     event.preventDefault(); // no text selection, no long-press menu; keep the focus on the button
     button.focus({ preventScroll: true });
@@ -86,14 +94,14 @@ export function bindEvents(demo) {
     });
   }
   app.addEventListener("contextmenu", (event) => {
-    if (event.target.closest("[data-repeat]")) event.preventDefault();
+    if (closest(event, "[data-repeat]")) event.preventDefault();
   });
 
   // Clicks (also Enter and Space on buttons).
   app.addEventListener("click", (event) => {
-    const target = event.target.closest("[data-action]");
+    const target = closest(event, "[data-action]");
     if (!target || !app.contains(target)) return;
-    const action = target.dataset.action;
+    const action = String(target.dataset.action);
     if (target === suppressClick) {
       suppressClick = null; // already stepped on pointerdown
       return;
@@ -110,27 +118,28 @@ export function bindEvents(demo) {
   speed.addEventListener("change", () => playback.setSpeed(speed.value));
 
   // Forms: never submitted to a server (the CSP says form-action 'none').
+  /** @type {Object<string, () => void>} */
   const forms = {
-    replay: () => session.replay(readSettings(live)),
-    seat: () => session.takeSeat(live.seatSelect.value),
+    replay: () => replays.replay(readSettings(live)),
+    seat: () => seatedGame.takeSeat(live.seatSelect.value),
     move: async () => {
-      if (await session.move(live.moveInput.value)) live.moveInput.value = "";
+      if (await seatedGame.move(live.moveInput.value)) live.moveInput.value = "";
     },
-    stake: () => session.stake(readStake(table.panel)),
-    switch: () => demo.view.choice && session.switchTo(demo.view.choice.key, readSwitch(demo.view.choice)),
+    stake: () => seatedGame.stake(readStake(table.panel)),
+    switch: () => demo.view.choice && replays.switchTo(demo.view.choice.key, readSwitch(demo.view.choice)),
   };
   app.addEventListener("submit", (event) => {
-    const form = event.target.closest("form[data-form]");
+    const form = closest(event, "form[data-form]");
     if (!form) return;
     event.preventDefault();
-    const run = forms[form.dataset.form];
+    const run = forms[String(form.dataset.form)];
     if (run) run();
   });
   // The switch's readings (radio buttons: arrow keys move between them and choose, as usual).
   app.addEventListener("change", (event) => {
     const choice = demo.view.choice;
     if (!choice || !(event.target instanceof HTMLInputElement) || !choice.radios.includes(event.target)) return;
-    session.switchTo(choice.key, readSwitch(choice));
+    replays.switchTo(choice.key, readSwitch(choice));
   });
   bindPractice(demo); // the questions and the practice panel's own controls
   table.panel.stakeForm.addEventListener("input", () => {
@@ -139,24 +148,31 @@ export function bindEvents(demo) {
   });
 }
 
+/** The element the event came from, or its nearest ancestor, that matches `selector`.
+ * @param {Event} event @param {string} selector @returns {HTMLElement|null} */
+function closest(event, selector) {
+  return event.target instanceof Element ? /** @type {HTMLElement|null} */ (event.target.closest(selector)) : null;
+}
+
+/** @type {Object<string, (demo: Demo, target: HTMLElement) => void>} */
 const CLICKS = {
   ...STEP_ACTIONS,
   play: (demo) => demo.playback.togglePlay(),
   "toggle-text": (demo) => demo.playback.toggleText(),
   goto: (demo, target) => demo.playback.goto(Number(target.dataset.step)),
   "dismiss-notice": (demo, target) => {
-    demo.dismiss(target.dataset.kind);
+    demo.dismiss(String(target.dataset.kind));
     demo.view.app.focus();
   },
   "random-seed": (demo) => randomSeed(demo.view.live),
-  reset: (demo) => demo.live.reset(),
+  reset: (demo) => demo.replays.reset(),
   retry: (demo) => demo.live.retry(),
-  "select-card": (demo, target) => demo.live.select(target.dataset.card),
-  "clear-selection": (demo) => demo.live.clearSelection(),
-  move: (demo, target) => demo.live.move(target.dataset.move),
-  undo: (demo) => demo.live.undo(),
-  "new-game": (demo) => demo.live.newGame(),
-  "leave-seat": (demo) => demo.live.leave(),
-  "leave-seat-confirmed": (demo) => demo.live.leave(true),
-  "stay-seated": (demo) => demo.live.stayInSeat(),
+  "select-card": (demo, target) => demo.seatedGame.select(String(target.dataset.card)),
+  "clear-selection": (demo) => demo.seatedGame.clearSelection(),
+  move: (demo, target) => demo.seatedGame.move(String(target.dataset.move)),
+  undo: (demo) => demo.seatedGame.undo(),
+  "new-game": (demo) => demo.seatedGame.newGame(),
+  "leave-seat": (demo) => demo.seatedGame.leave(),
+  "leave-seat-confirmed": (demo) => demo.seatedGame.leave(true),
+  "stay-seated": (demo) => demo.seatedGame.stayInSeat(),
 };

@@ -93,7 +93,7 @@ export class Links {
     const demo = this.active;
     if (!demo || demo.source === "seat") return; // a seated game is not a link
     const practice = demo.practice && demo.practice.active ? demo.practice.linkValue() : null;
-    const hash = formatHash({ hand: demo.hand, step: demo.n, changes: demo.source === "live" ? demo.live.changes() : null, practice });
+    const hash = formatHash({ hand: demo.hand, step: demo.n, changes: demo.source === "live" ? demo.replays.changes() : null, practice });
     if (location.hash !== hash) {
       history.replaceState(history.state, "", hash);
       this.onWrite(hash);

@@ -26,13 +26,18 @@ export class Playback {
    * @param {number} n @param {"user"|"auto"|"link"|"init"} [from]
    */
   goto(n, from = "user") {
-    const demo = this.demo;
     const started = performance.now();
+    this.moveTo(n, from);
+    this.demo.redraw(from !== "init");
+    if (this.stepTimes.length < MAX_STEP_TIMES) this.stepTimes.push(performance.now() - started);
+  }
+
+  /** Step n in the state, not drawn (an action that changes more draws it once). @param {number} n @param {"user"|"auto"|"link"|"init"} [from] */
+  moveTo(n, from = "user") {
+    const demo = this.demo;
     if (from === "user" && demo.playing) this.stop(false);
     const wanted = Math.min(Math.max(1, Math.round(Number(n) || 1)), demo.total);
     demo.n = demo.practice ? demo.practice.gate(wanted, from) : wanted; // a question or a practised decision may stop it
-    demo.redraw(from !== "init");
-    if (this.stepTimes.length < MAX_STEP_TIMES) this.stepTimes.push(performance.now() - started);
     if (from === "user" || from === "auto") demo.links.stepped(demo);
   }
 
@@ -48,9 +53,10 @@ export class Playback {
       return;
     }
     demo.playing = true;
-    if (demo.n >= demo.total) this.goto(1, "auto");
+    const again = demo.n >= demo.total; // from the first step
+    if (again) this.moveTo(1, "auto");
     this.schedule();
-    demo.redraw();
+    demo.redraw(again);
   }
 
   stop(redraw = true) {
@@ -74,13 +80,12 @@ export class Playback {
     this.timer = setTimeout(() => {
       const demo = this.demo;
       if (!demo.playing) return;
-      if (demo.n < demo.total) this.goto(demo.n + 1, "auto");
-      if (demo.n >= demo.total) {
-        this.stop();
-        if (demo.playedThrough) demo.playedThrough();
-      } else {
-        this.schedule();
-      }
+      if (demo.n < demo.total) this.moveTo(demo.n + 1, "auto");
+      const end = demo.n >= demo.total;
+      if (end) this.stop(false);
+      else this.schedule();
+      demo.redraw(true);
+      if (end && demo.playedThrough) demo.playedThrough();
     }, this.delay());
   }
 

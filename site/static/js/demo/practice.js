@@ -167,10 +167,13 @@ export class Practice {
   async start(name, fromLink = false) {
     const demo = this.demo;
     if (demo.seat || demo.busy || !name) return false;
-    if (demo.source !== "recorded") demo.live.reset();
+    if (demo.source !== "recorded") demo.replays.showRecorded();
     const result = await demo.live.ask("practice", { setup: demo.recorded.setup, seat: name }, "panel",
       () => this.start(name, fromLink));
-    if (!result) return false;
+    if (!result) {
+      demo.redraw();
+      return false;
+    }
     this.seat = result.seat;
     this.decisions = result.decisions;
     this.verdicts = new Map();
@@ -181,11 +184,11 @@ export class Practice {
     this.hint = result.decisions.length ? demo.message : null;
     if (fromLink) {
       for (const entry of result.decisions) if (entry.step <= demo.n) this.passed.add(entry.index);
-      demo.redraw();
     } else {
-      demo.playback.goto(1, "user");
+      demo.playback.moveTo(1, "user");
     }
     demo.links.stepped(demo);
+    demo.redraw(!fromLink);
     return true;
   }
 
@@ -210,7 +213,7 @@ export class Practice {
     return index >= 0 ? String(index + 1) : "banker";
   }
 
-  /** A link names a seat to practise as (after the session followed the rest of it). @param {import("./links.js").Link} link */
+  /** A link names a seat to practise as (after deep-link.js followed the rest of it). @param {import("./links.js").Link} link */
   async follow(link) {
     if (!link.practice) {
       if (this.seat !== null) this.stop();
@@ -218,6 +221,7 @@ export class Practice {
     }
     if (this.demo.source !== "recorded") {
       this.demo.notice("practice", t("practice_link_live"));
+      this.demo.redraw();
       return;
     }
     const trace = this.demo.recorded.trace;
@@ -249,7 +253,10 @@ export class Practice {
     if (!entry || demo.busy || !move) return false;
     const verdict = await demo.live.ask("practice_check", { setup: demo.recorded.setup, index: entry.index, move },
       "panel", () => this.submit(move));
-    if (!verdict) return false;
+    if (!verdict) {
+      demo.redraw();
+      return false;
+    }
     this.verdicts.set(entry.index, verdict);
     this.selected = new Set();
     demo.redraw();

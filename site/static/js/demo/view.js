@@ -126,7 +126,7 @@ export function renderView(view, demo, announce) {
   updateMoves(view.moves, view.entryAt[demo.n]);
   if (seat) {
     const failure = demo.message && demo.message.retry ? demo.message.text : null;
-    updateSeatPanel(view.table.panel, { seat, busy: demo.busy, confirmLeave: demo.live.confirmLeave, failure });
+    updateSeatPanel(view.table.panel, { seat, busy: demo.busy, confirmLeave: demo.seatedGame.confirmLeave, failure });
   }
   updateLive(view.live, {
     status: demo.live.status, reason: demo.live.reason, busy: demo.busy, message: demo.message,

@@ -121,8 +121,9 @@ export function fillSettings(refs, settings) {
   }
 }
 
-/** The form's settings as text: {options, seed, players}. */
+/** The form's settings as text. @returns {import("../trace.js").Settings} */
 export function readSettings(refs) {
+  /** @type {Object<string, string>} */
   const options = {};
   for (const info of catalogue().options) options[info.key] = refs.fields[info.key].value.trim();
   return { options, seed: refs.fields.seed.value.trim(), players: refs.fields.players.value.trim() };

@@ -1,7 +1,7 @@
 // @ts-check
 // The switch of a demo that shows one open question of the text (`::: demo HAND switch=KEY`): the
 // option's readings as the engine's catalogue names them. Choosing one replays the same deal
-// under it (live-session.js); the build proved that every reading changes the game. A number option
+// under it (replay.js); the build proved that every reading changes the game. A number option
 // (or the suit fines) is typed and shown with a button.
 
 import { option, t } from "../../lib/catalogue.js";

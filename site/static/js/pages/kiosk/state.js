@@ -107,7 +107,7 @@ export class Kiosk {
     const demo = this.demo;
     if (!demo) return;
     if (this.liveDeal) {
-      const dealt = await demo.live.replay({ ...demo.settings, seed: String(this.seed++) }, false);
+      const dealt = await demo.replays.replay({ ...demo.settings, seed: String(this.seed++) }, false);
       if (!dealt || this.demo !== demo || this.mode !== "attract") {
         if (this.mode === "attract" && this.demo === demo) this.next();
         return;
@@ -138,7 +138,7 @@ export class Kiosk {
     this.mode = "attract";
     this.panel = "step";
     this.stopIdle();
-    if (this.demo) this.demo.live.forget();
+    if (this.demo) this.demo.seatedGame.forget();
     this.showHand(this.index, false);
     this.redraw();
     this.autoplay();

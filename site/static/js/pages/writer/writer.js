@@ -279,8 +279,8 @@ export class Writer {
   show(result) {
     const { demo, state } = this;
     demo.playback.stop(false);
-    if (demo.seat) demo.live.forget();
-    demo.live.beforeSeat = null;
+    if (demo.seat) demo.seatedGame.forget();
+    demo.seatedGame.beforeSeat = null;
     const trace = expandStates(result.trace);
     demo.recorded = { trace, setup: result.setup };
     demo.settings = settingsOf(result.setup);
