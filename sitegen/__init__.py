@@ -11,6 +11,7 @@
     render.py    render: the inputs, Jinja2, embedded JSON, the lessons' Markdown, `Site` and `PageType`
     pages/       the page types, one module each (its pages, its link in the header, its words): REGISTRY
     assets.py    static files, the five Pyodide runtime files, the engine archive
+    bytecode.py  the engine compiled for the runtime's Python (Node runs compile_engine.mjs), cached
     snapshot.py  a Pyodide memory snapshot with the engine imported (Node runs make_snapshot.mjs), cached
     checks.py    what every page must satisfy (CSP: no inline script or style)
     output.py    write into a temporary sibling folder, then swap it in
