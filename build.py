@@ -29,6 +29,7 @@ except ImportError as missing:  # pragma: no cover - a setup problem, said plain
 from sitegen import BuildError, Paths, shown
 from sitegen.assets import (SERVICE_WORKER, build_engine_archive, find_pyodide, precompress, read_static,
                             runtime_folder, service_worker)
+from sitegen.bytecode import compile_engine
 from sitegen.i18n import OFFLINE_STRINGS
 from sitegen.linkcheck import link_problems
 from sitegen.output import check_output_folder, write_site
@@ -57,9 +58,11 @@ def build(paths: Paths, draft: bool = False, budget: int = PAGE_BUDGET) -> Rende
     warnings: list[str] = []
     check_output_folder(paths.out, [paths.root, paths.lessons, paths.root / "site", paths.engine])
 
-    # 1. Read everything; Node makes the Pyodide snapshot with the engine imported (pyodide/snapshot-HASH.bin,
-    #    cached in .cache/; None, and a warning, without Node).
+    # 1. Read everything; Node compiles the engine to bytecode for the runtime's Python (engine/engine-HASH.zip
+    #    beside the source's zip, cached in .cache/; the source alone, and a warning, without Node) and makes
+    #    the Pyodide snapshot with that engine imported (pyodide/snapshot-HASH.bin, cached; None without Node).
     inputs = read(paths, warnings, draft, budget)
+    inputs.engine = compile_engine(inputs.pyodide, inputs.engine, paths.root / ".cache", warnings)
     inputs.snapshot = make_snapshot(inputs.pyodide, inputs.engine.data, paths.root / ".cache", warnings)
 
     # 2. Render everything, in memory.
@@ -83,9 +86,9 @@ def report(paths: Paths, rendered: Rendered, seconds: float, budget: int) -> Non
     for warning in rendered.warnings:
         print(f"warning: {warning}")
     pages = rendered.sizes
-    engine = next(name for name in rendered.files if name.startswith("engine/"))
-    print(f"built {shown(paths.out)}/ in {seconds:.1f} s: {len(pages)} pages, {engine} "
-          f"({len(rendered.files[engine]) / 1000:.1f} kB)")  # type: ignore[arg-type]
+    engines = ", ".join(f"{name} ({len(data) / 1000:.1f} kB)" for name, data in rendered.files.items()
+                        if name.startswith("engine/") and isinstance(data, bytes))
+    print(f"built {shown(paths.out)}/ in {seconds:.1f} s: {len(pages)} pages, {engines}")
     print(f"  {'page':<42} {'HTML':>9} {'+CSS+JS':>9} {'sent gz':>9}")
     for size in pages:
         note = ""

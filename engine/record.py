@@ -92,10 +92,12 @@ choices, exactly one marked `correct = true`, no other keys; each error names it
 from __future__ import annotations
 
 import re
-import tomllib
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, Callable, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Mapping
+
+if TYPE_CHECKING:
+    import tomllib
 
 from . import limits
 from .actions import Action, NotationError, parse_action
@@ -377,6 +379,10 @@ def _parse_record(text: str, name: str) -> tuple[Record, Game]:
     except LimitError as error:
         raise RecordError(f"{name}:{error.facts.get('line', 1)}", "inner", error=error) from None
     locate = _Locator(text, name)
+    # Imported here, not at the top: the browser's engine imports this module at its start, and only
+    # a record read from text (the writer page) needs tomllib, which with what it imports is a fifth
+    # of that start's work (in Pyodide in Node: 40 of 200 ms of CPU, unpacking and importing).
+    import tomllib
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:

@@ -13,6 +13,7 @@
     pages/       the page types, one module each (its pages, its link in the header, its words): REGISTRY
     cards.py     how a card looks (its drawing; the colours are demo.css's), for the script and the print view
     assets.py    static files, the five Pyodide runtime files, the engine archive
+    bytecode.py  the engine compiled for the runtime's Python (Node runs compile_engine.mjs), cached
     snapshot.py  a Pyodide memory snapshot with the engine imported (Node runs make_snapshot.mjs), cached
     checks.py    what every page must satisfy (CSP: no inline script or style)
     linkcheck.py every link of the built site leads to a page, an anchor or a demo's step that exists

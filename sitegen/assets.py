@@ -120,6 +120,9 @@ def _cached(data: bytes, suffix: str, compress: Callable[[bytes], bytes], cache:
 class EngineArchive:
     name: str     # engine-<first 12 hex of its sha256>.zip
     data: bytes
+    # For an archive of the engine compiled to bytecode (sitegen/bytecode.py): the archive of its
+    # source, which the worker loads instead when the runtime's Python cannot run the bytecode.
+    fallback: EngineArchive | None = None
 
 
 def read_static(static: Path) -> dict[str, bytes]:
@@ -157,16 +160,21 @@ def build_engine_archive(engine: Path) -> EngineArchive:
     sources = sorted(engine.glob("*.py"))
     if not (engine / "__init__.py").is_file():
         raise BuildError(f"{shown(engine / '__init__.py')}:1: the engine package is missing")
+    return engine_archive({f"engine/{path.name}": path.read_bytes() for path in sources})
+
+
+def engine_archive(entries: dict[str, bytes], fallback: EngineArchive | None = None) -> EngineArchive:
+    """A deterministic zip of `entries` (sorted names, fixed times and modes), named by its hash."""
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w") as archive:
-        for path in sources:
-            info = zipfile.ZipInfo(f"engine/{path.name}", date_time=ZIP_TIME)
+        for name in sorted(entries):
+            info = zipfile.ZipInfo(name, date_time=ZIP_TIME)
             info.compress_type = zipfile.ZIP_DEFLATED
             info.create_system = 3  # Unix, so that the mode below means the same everywhere
             info.external_attr = 0o100644 << 16
-            archive.writestr(info, path.read_bytes(), compresslevel=9)
+            archive.writestr(info, entries[name], compresslevel=9)
     data = buffer.getvalue()
-    return EngineArchive(f"engine-{hashlib.sha256(data).hexdigest()[:12]}.zip", data)
+    return EngineArchive(f"engine-{hashlib.sha256(data).hexdigest()[:12]}.zip", data, fallback)
 
 
 SERVICE_WORKER = "sw.js"

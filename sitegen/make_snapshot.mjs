@@ -25,7 +25,7 @@ async function main([pyodideDir, enginezip, out]) {
 import sys
 if ${JSON.stringify(LIB_DIR)} not in sys.path:
     sys.path.insert(0, ${JSON.stringify(LIB_DIR)})
-import json, random
+import json, random, tomllib  # tomllib: the engine imports it only when a record is read (engine/record.py)
 import engine, engine.live
 `);
   const snapshot = pyodide.makeMemorySnapshot();

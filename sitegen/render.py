@@ -524,6 +524,8 @@ def render_site(inputs: Inputs, templates: Path, registry: Sequence[PageType]) -
     for name, path in inputs.pyodide.items():
         rendered.files[site.runtime + name] = path
     rendered.files[f"engine/{inputs.engine.name}"] = inputs.engine.data
+    if inputs.engine.fallback:  # the source, for a runtime that cannot run the bytecode (sitegen/bytecode.py)
+        rendered.files[f"engine/{inputs.engine.fallback.name}"] = inputs.engine.fallback.data
     if inputs.snapshot:
         rendered.files[f"pyodide/{inputs.snapshot.name}"] = inputs.snapshot.data
         rendered.files[f"pyodide/{inputs.snapshot.name}.gz"] = inputs.snapshot.gz

@@ -101,6 +101,7 @@ def test_a_first_visit_starts_plain_and_keeps_the_snapshot_the_next_restores_it(
     # The next visit (the same browser) restores it, and the engine replays like CPython.
     second = visit(page, site_server)
     assert second["started"] == "snapshot" and second["fallback"] is None, second
+    assert first["code"] == second["code"] == "bytecode"  # the snapshot was made with the bytecode imported
     replay_with_fine(page, 3)
     assert page.console_errors == []
     assert errors == []

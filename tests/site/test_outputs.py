@@ -9,6 +9,7 @@ import json
 import hashlib
 import re
 import shutil
+import subprocess
 import time
 import zipfile
 from pathlib import Path
@@ -19,7 +20,7 @@ import brotli  # type: ignore[import-untyped]
 from build_helpers import BUILD, ROOT, html_pages, run_build
 from html_helpers import parse
 
-from sitegen.assets import service_worker
+from sitegen.assets import build_engine_archive, find_pyodide, service_worker
 from sitegen.i18n import OFFLINE_STRINGS
 
 PYODIDE_FILES = {"pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"}
@@ -44,8 +45,18 @@ def test_the_five_pyodide_files_are_copied_and_nothing_else_from_node_modules(bu
     assert not [p for p in site_files if p.suffix in (".map", ".ts") or p.name.startswith("console")]
 
 
+def engine_archives(out: Path, page: str = "en/first.html") -> tuple[Path, Path]:
+    """The engine's zip a page loads (its bytecode) and the zip of its source that it names."""
+    loaded = re.search(r'data-engine-url="\.\./(engine/engine-[0-9a-f]{12}\.zip)"', (out / page).read_text(encoding="utf-8"))
+    assert loaded, page
+    archive = out / loaded[1]
+    with zipfile.ZipFile(archive) as z:
+        manifest = json.loads(z.read("bytecode.json"))
+    return archive, out / "engine" / manifest["source"]
+
+
 def test_the_engine_archive_is_deterministic_and_named_by_its_hash(built: dict[str, Any], tmp_path: Path) -> None:
-    archive = next((built["out"] / "engine").glob("engine-*.zip"))
+    _, archive = engine_archives(built["out"])
     data = archive.read_bytes()
     assert archive.name == f"engine-{hashlib.sha256(data).hexdigest()[:12]}.zip"
     with zipfile.ZipFile(archive) as z:
@@ -57,6 +68,42 @@ def test_the_engine_archive_is_deterministic_and_named_by_its_hash(built: dict[s
     again = tmp_path / "again"
     assert run_build(again, built["lessons"]).returncode == 0
     assert (again / "engine" / archive.name).read_bytes() == data
+    assert engine_archives(again)[0].read_bytes() == engine_archives(built["out"])[0].read_bytes()
+
+
+def test_the_engine_is_served_compiled_for_the_runtimes_python(built: dict[str, Any]) -> None:
+    # Node is part of the set-up (./dev), so a build without the bytecode is a failure, not a skip.
+    out = built["out"]
+    bytecode, source = engine_archives(out)
+    assert bytecode != source and source.is_file()
+    # The magic number recorded is the one of the runtime the site serves, asked of it here, and the
+    # one every compiled module starts with: the worker compares it with its runtime's (worker.js).
+    asked = subprocess.run(["node", str(ROOT / "tests" / "pyodide" / "run_python.mjs"), "-c",
+                            "import importlib.util; print(importlib.util.MAGIC_NUMBER.hex())"],
+                           cwd=ROOT, capture_output=True, text=True, timeout=300, check=False)
+    assert asked.returncode == 0, asked.stderr
+    magic = asked.stdout.strip()
+    with zipfile.ZipFile(bytecode) as z:
+        assert json.loads(z.read("bytecode.json")) == {"magic": magic, "source": source.name}
+        modules = sorted(name for name in z.namelist() if name != "bytecode.json")
+        assert modules == sorted(f"engine/{p.name}c" for p in (ROOT / "engine").glob("*.py"))  # and no source
+        for name in modules:
+            pyc = z.read(name)
+            # The magic; then the flags: hash-based (no time in it) and unchecked (no source to check).
+            assert pyc[:4].hex() == magic and int.from_bytes(pyc[4:8], "little") == 0b01, name
+    header = _site_header((out / "sw.js").read_bytes())
+    assert {bytecode.relative_to(out).as_posix(), source.relative_to(out).as_posix()} <= set(header["files"])  # offline too
+    assert not [line for line in built["result"].stdout.splitlines() if line.startswith("warning:") and "bytecode" in line]
+
+
+def test_without_node_the_build_serves_the_engines_source(tmp_path: Path, monkeypatch: Any) -> None:
+    from sitegen import bytecode
+
+    source = build_engine_archive(ROOT / "engine")
+    monkeypatch.setattr(bytecode.shutil, "which", lambda name: None)
+    warnings: list[str] = []
+    assert bytecode.compile_engine(find_pyodide(ROOT / "node_modules" / "pyodide"), source, tmp_path, warnings) is source
+    assert warnings == ["no Node.js found: the site serves the engine's source (it compiles on every first visit)"]
 
 
 def test_the_pyodide_snapshot_is_built_cached_and_referenced(built: dict[str, Any], tmp_path: Path) -> None:
@@ -90,16 +137,16 @@ def test_the_engine_archive_is_rebuilt_when_the_engine_changes(lessons: Path, tm
     (root / "node_modules").symlink_to(ROOT / "node_modules")
     out = tmp_path / "site"
     assert run_build(out, lessons, build=root / "build.py").returncode == 0
-    first = [p.name for p in (out / "engine").iterdir()]
+    first = engine_archives(out)
     with open(root / "engine" / "rng.py", "a", encoding="utf-8") as source:
         source.write("\n# a change\n")
     assert run_build(out, lessons, build=root / "build.py").returncode == 0
-    second = [p.name for p in (out / "engine").iterdir()]
-    assert len(first) == len(second) == 1 and first != second
-    data = (out / "engine" / second[0]).read_bytes()
-    assert second[0] == f"engine-{hashlib.sha256(data).hexdigest()[:12]}.zip"
-    assert f'data-engine-url="../engine/{second[0]}"' in (out / "en" / "first.html").read_text(encoding="utf-8")
-    with zipfile.ZipFile(out / "engine" / second[0]) as z:
+    second = engine_archives(out)
+    assert sorted(p.name for p in (out / "engine").iterdir()) == sorted(p.name for p in second)
+    for before, after in zip(first, second):
+        assert before.name != after.name
+        assert after.name == f"engine-{hashlib.sha256(after.read_bytes()).hexdigest()[:12]}.zip"
+    with zipfile.ZipFile(second[1]) as z:
         assert z.read("engine/rng.py").endswith(b"# a change\n")
     if shutil.which("node"):  # the snapshot holds the imported engine: a new engine, a new snapshot
         snapshots = [p.name for p in (out / "pyodide").glob("snapshot-*.bin")]

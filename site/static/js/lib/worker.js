@@ -4,7 +4,7 @@
 // busy engine from a dead one, then answers {id, result}, {id, refusal} or {id, failure}.
 //
 //   init {pyodideUrl, engineUrl, snapshotUrl?, snapshotSize?, snapshot?: "cached"|"always"}
-//        -> {pyodide, python, started: "snapshot"|"plain", fallback, ms}
+//        -> {pyodide, python, started: "snapshot"|"plain", code: "bytecode"|"source", fallback, ms}
 //        or a failure {code: "boot_failed", detail, cause, file, status}: why it could not start
 //        (engine-client.js lists the causes: offline, unreachable, missing, compile, failed)
 //
@@ -122,13 +122,29 @@ function withTimeout(promise, ms, what) {
 }
 
 // Unpack the engine's zip into LIB_DIR (after a restore too: a snapshot holds the imported
-// modules, not the files) and import engine.live.
-function loadEngine(pyodide, bytes) {
+// modules, not the files) and import engine.live. The zip holds the engine compiled for the
+// runtime's Python (sitegen/bytecode.py: engine/*.pyc, and bytecode.json naming the magic number
+// they were compiled for and the zip of their source); a runtime of another magic cannot run them,
+// so the source is fetched and imported instead. Which of the two ran: `code`.
+async function loadEngine(pyodide, bytes, engineUrl) {
   pyodide.FS.mkdirTree(LIB_DIR);
   pyodide.unpackArchive(bytes, "zip", { extractDir: LIB_DIR });
-  if (!pyodide.FS.analyzePath(`${LIB_DIR}/engine/live.py`).exists) throw new Error("the engine's zip has no engine/live.py");
+  let code = "source";
+  const manifest = `${LIB_DIR}/bytecode.json`;
+  if (pyodide.FS.analyzePath(manifest).exists) {
+    const { magic, source } = JSON.parse(pyodide.FS.readFile(manifest, { encoding: "utf8" }));
+    if (pyodide.runPython("import importlib.util; importlib.util.MAGIC_NUMBER.hex()") === magic) {
+      code = "bytecode";
+    } else {
+      const sourceBytes = await fetchBytes(new URL(source, engineUrl).href);
+      pyodide.runPython(`import shutil; shutil.rmtree(${JSON.stringify(`${LIB_DIR}/engine`)})`);
+      pyodide.unpackArchive(sourceBytes, "zip", { extractDir: LIB_DIR });
+    }
+  }
+  const live = `engine/live.${code === "bytecode" ? "pyc" : "py"}`;
+  if (!pyodide.FS.analyzePath(`${LIB_DIR}/${live}`).exists) throw new Error(`the engine's zip has no ${live}`);
   pyodide.runPython(`import sys\nif ${JSON.stringify(LIB_DIR)} not in sys.path: sys.path.insert(0, ${JSON.stringify(LIB_DIR)})`);
-  return pyodide.pyimport("engine.live").handle;
+  return { handle: pyodide.pyimport("engine.live").handle, code };
 }
 
 // A restored snapshot has the random state it was made with: reseed it from the browser.
@@ -142,7 +158,7 @@ const SNAPSHOT_MAGIC = [0x00, 0x73, 0x6e, 0x70]; // "\0snp": what a Pyodide memo
 // The snapshot's Pyodide, with the engine already imported. Bytes that are not the build's
 // snapshot (damaged, cut short) are refused before Pyodide is given them: a wrong memory image
 // can bring the whole tab down.
-async function fromSnapshot(loadPyodide, base, snapshotBytes, zipBytes, size, watch) {
+async function fromSnapshot(loadPyodide, base, snapshotBytes, zipBytes, engineUrl, size, watch) {
   const bytes = await snapshotBytes;
   if ((size && bytes.length !== size) || SNAPSHOT_MAGIC.some((byte, i) => bytes[i] !== byte)) {
     throw new Error(`the snapshot is damaged (${bytes.length} bytes)`);
@@ -151,7 +167,7 @@ async function fromSnapshot(loadPyodide, base, snapshotBytes, zipBytes, size, wa
     SNAPSHOT_TIMEOUT_MS, "the snapshot");
   if (!pyodide.runPython("import sys; 'engine.live' in sys.modules")) throw new Error("the snapshot has no engine.live");
   reseed(pyodide);
-  return { pyodide, engine: loadEngine(pyodide, await zipBytes) };
+  return { pyodide, engine: await loadEngine(pyodide, await zipBytes, engineUrl) };
 }
 
 /**
@@ -182,7 +198,8 @@ async function start({ pyodideUrl, engineUrl, snapshotUrl, snapshotSize = null, 
   const t0 = performance.now();
   const base = new URL(pyodideUrl, self.location.href).href.replace(/\/?$/, "/");
   // The engine's zip (and the snapshot) download while Pyodide's loader is imported.
-  const zipBytes = fetchBytes(new URL(engineUrl, self.location.href).href);
+  const engineHref = new URL(engineUrl, self.location.href).href;
+  const zipBytes = fetchBytes(engineHref);
   const snapshotHref = snapshotUrl ? new URL(snapshotUrl, self.location.href).href : null;
   let snapshotBytes = null;
   if (snapshotHref) {
@@ -197,10 +214,13 @@ async function start({ pyodideUrl, engineUrl, snapshotUrl, snapshotSize = null, 
   const t1 = performance.now();
   let pyodide = null;
   let started = "plain";
+  let code = null;
   let fallback = snapshotHref && !snapshotBytes ? "not kept yet" : null;
   if (snapshotBytes) {
     try {
-      ({ pyodide, engine: handle } = await fromSnapshot(loadPyodide, base, snapshotBytes, zipBytes, snapshotSize, watch));
+      let engine;
+      ({ pyodide, engine } = await fromSnapshot(loadPyodide, base, snapshotBytes, zipBytes, engineHref, snapshotSize, watch));
+      ({ handle, code } = engine);
       started = "snapshot";
     } catch (error) {
       fallback = String(error && error.message ? error.message : error);
@@ -211,13 +231,14 @@ async function start({ pyodideUrl, engineUrl, snapshotUrl, snapshotSize = null, 
   const t2 = performance.now();
   if (!pyodide) {
     pyodide = await loadRuntime(loadPyodide, base, {}, watch);
-    handle = loadEngine(pyodide, await zipBytes);
+    ({ handle, code } = await loadEngine(pyodide, await zipBytes, engineHref));
   }
   const t3 = performance.now();
   return {
     pyodide: pyodide.version,
     python: pyodide.runPython("import sys; sys.version.split()[0]"),
     started,
+    code,
     fallback,
     ms: { import: Math.round(t1 - t0), snapshot: Math.round(t2 - t1), boot: Math.round(t3 - t2), total: Math.round(t3 - t0) },
   };
