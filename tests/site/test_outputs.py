@@ -194,9 +194,11 @@ def test_real_lesson_pages_stay_within_the_weight_budget(tmp_path: Path) -> None
     out = tmp_path / "site"
     result = run_build(out, ROOT / "lessons")
     assert result.returncode == 0, result.stderr
-    # Every script and style sheet but the kiosk's own (js/pages/kiosk/, kiosk.css), which no lesson page loads.
+    # Every script and style sheet but the kiosk's and the writer's own (js/pages/kiosk/, js/pages/writer/,
+    # kiosk.css, writer.css) and the print view's (print.css), which no lesson page loads.
     assets = sum(_sent(p) for p in (out / "assets").rglob("*")
-                 if p.suffix in (".js", ".css") and p.parent.name != "kiosk" and p.name != "kiosk.css")
+                 if p.suffix in (".js", ".css") and p.parent.name not in ("kiosk", "writer")
+                 and p.name not in ("kiosk.css", "writer.css", "print.css"))
     lessons = [p for p in (out / "en").glob("*.html") if p.name not in ("index.html", "text.html")]
     lessons += [p for p in (out / "ru").glob("*.html") if p.name not in ("index.html", "text.html")]
     assert len(lessons) >= 8
