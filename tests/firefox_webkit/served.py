@@ -41,6 +41,7 @@ class Sent:
     path: str
     status: int
     bytes: int  # the body as sent (compressed when the build's .br or .gz copy was sent)
+    referrer: str = ""  # the path of the Referer: "/sw.js" for what the service worker fetched to keep
 
 
 @dataclass
@@ -59,6 +60,12 @@ class ServerLog:
     def total_bytes(self) -> int:
         with self.lock:
             return sum(s.bytes for s in self.sent)
+
+    def bytes_fetched_by_pages(self) -> int:
+        """What the pages and their workers fetched: all but what the service worker fetched to keep
+        (its requests name it as their referrer; how much of that has arrived at a moment is a race)."""
+        with self.lock:
+            return sum(s.bytes for s in self.sent if s.referrer != "/sw.js")
 
     def failures(self) -> list[str]:
         """The requests the server could not answer (a missing file is an error the page made)."""
@@ -143,7 +150,8 @@ class HookedHandler(QuietHandler):
         status = getattr(self, "_status", 0)
         length = getattr(self, "_length", 0) if status not in (204, 304) and self.command != "HEAD" else 0
         with self.log.lock:
-            self.log.sent.append(Sent(urlsplit(self.path).path, status, length))
+            referrer = urlsplit(self.headers.get("Referer", "")).path
+            self.log.sent.append(Sent(urlsplit(self.path).path, status, length, referrer))
         self._status, self._length = 0, 0
 
 

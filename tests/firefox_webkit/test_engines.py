@@ -30,9 +30,12 @@ APP = f"#demo-{HAND} .demo-app"
 ENGINE_WAIT_S = 90  # a plain start on a loaded machine (the page's own guard is 20 s)
 ENGINE_SETTLED = """() => { const e = window.__cardLottery && window.__cardLottery.engine;
     return e && (e.status === 'ready' || e.status === 'failed') && e.status; }"""
-# Until the engine first answered, a first visit must not fetch more than this (Chromium's figure is
-# 6.94 MB, README "Benchmarks"; the snapshot alone would add 5 MB of Brotli, 31 MB raw).
-FIRST_VISIT_MAX_BYTES = 8_500_000
+# Until the engine first answered, the page and its worker must not fetch more than this (measured
+# 2026-12-05: Firefox 6.35 MB, WebKit 6.80 MB, which is sent gzip, not Brotli; the snapshot alone would
+# add 5 MB of Brotli, 31 MB raw). What the service worker fetched meanwhile to keep the site offline
+# is left out: it keeps the pages once the engine answered, so how much of it has arrived when the test
+# reads the count is a race (1.5 MB when all of it has).
+FIRST_VISIT_MAX_BYTES = 7_500_000
 
 
 def wake_engine(tab: Tab, hand: str = HAND) -> str:
@@ -92,7 +95,7 @@ def test_a_first_visit_fetches_no_snapshot_and_the_live_engine_replays_and_seats
     # The bytes of the first visit until the engine answered: the page and the runtime, not the
     # snapshot (which the page asks the service worker to keep only three seconds later).
     assert tab.server.log.bytes_to("/snapshot-") == 0, [s for s in tab.server.log.sent if "/snapshot-" in s.path]
-    assert 0 < tab.server.log.total_bytes() <= FIRST_VISIT_MAX_BYTES, tab.server.log.total_bytes()
+    assert 0 < tab.server.log.bytes_fetched_by_pages() <= FIRST_VISIT_MAX_BYTES, tab.server.log.bytes_fetched_by_pages()
     replay_with_seed(tab, "4242")
     tab.click(f"{APP} [data-action=reset]")
     # A seat: Boris chooses a card the engine lets him, then the move it offers with it.
