@@ -5,8 +5,9 @@
 // Pyodide runtime and the engine's snapshot, kept in a cache of their own when a page asks
 // (offline.js: a few seconds after its engine first answers; the kiosk at start): their names
 // change whenever their content does. The hands' own pages and print views, a megabyte of the
-// build, are kept a little later, when a page says so (main.js: once its live engine has answered,
-// or when it has none to wait for), so that a first visit's engine does not wait behind them.
+// build, are kept a little later, when a page says so. A page registers this worker only once its
+// live engine has answered (or when it has none to wait for: keep-offline.js), so that a first
+// visit's engine does not wait behind the install.
 //
 // Each part is kept whole or not at all (the site at install, the hands' pages, the runtime's
 // files): a copy that the browser's quota refuses leaves no half of itself behind. (One that the

@@ -28,7 +28,8 @@ const refused = new Set(session.get(REFUSED_KEY) || []);
 let words = null;
 
 /** What this page knows of the copy, for the tests and for a curious reader's console. */
-export const copyState = { registered: false, attempts: 0, outcomes: /** @type {Object<string, Outcome>} */ ({}) };
+// `begun`: the page has set about it (registerServiceWorker called); `attempts`: registrations tried.
+export const copyState = { begun: false, registered: false, attempts: 0, outcomes: /** @type {Object<string, Outcome>} */ ({}) };
 
 /**
  * Try `attempt` until it no longer fails for want of a network: at once if the browser is online,
@@ -147,6 +148,8 @@ function installed(worker) {
  */
 export function registerServiceWorker(later) {
   if (!supported()) return;
+  copyState.begun = true;
+  performance.mark("offline-copy-begun");
   const container = navigator.serviceWorker;
   container.addEventListener("message", onReport);
   container.startMessages();

@@ -2,8 +2,8 @@
 // The site's script: boots a page. Each demo is steppable at once from its hand (demos.js); the
 // live engine starts when a demo comes into view or is used (wake-engine.js); the page follows
 // deep links (follow-hash.js); the language switch carries the place in the page and is remembered
-// (language.js); the reading page has its view buttons (reading-view.js); the rest of the offline
-// copy is kept once the engine has answered (keep-offline.js).
+// (language.js); the reading page has its view buttons (reading-view.js); the offline copy is made
+// once the engine has answered (keep-offline.js).
 
 // Every module is named here, so the browser fetches them all in one wave (no import waterfall).
 import "../../lib/dom.js";
@@ -25,14 +25,13 @@ import "../../demo/views/table.js";
 import "../../demo/views/table-text.js";
 import { ensureSprite } from "../../lib/cards-svg.js";
 import { loadCatalogue, pageLang } from "../../lib/catalogue.js";
-import { copyState, registerServiceWorker } from "../../lib/offline.js";
+import { copyState } from "../../lib/offline.js";
 import { pageEngine, readJson } from "../../lib/page.js";
 import { Links } from "../../demo/links.js";
 import { wireHandFilter } from "../hands/hand-filter.js";
 import { createDemos } from "./demos.js";
 import { followHashes } from "./follow-hash.js";
-import { later } from "./idle.js";
-import { keepTheRestOffline } from "./keep-offline.js";
+import { keepOffline } from "./keep-offline.js";
 import { landingRedirect, syncSwitch, wireLanguageLinks } from "./language.js";
 import { wireReadingPage } from "./reading-view.js";
 import { wakeOnView } from "./wake-engine.js";
@@ -46,7 +45,6 @@ import { wakeOnView } from "./wake-engine.js";
 
 function boot() {
   const lang = pageLang();
-  registerServiceWorker(later); // the offline copy (lib/offline.js), tried again until it is made
   if (landingRedirect()) return;
   const links = new Links(syncSwitch);
   wireLanguageLinks(links);
@@ -60,14 +58,14 @@ function boot() {
   const figures = document.querySelectorAll("figure.demo[data-hand]");
   const numbers = /** @type {HTMLElement|null} */ (document.querySelector("section.numbers"));
   if ((!figures.length && !numbers) || !loadCatalogue()) {
-    keepTheRestOffline(null);
+    keepOffline(null);
     debug.ready = true;
     return;
   }
   ensureSprite();
   const engine = pageEngine();
   debug.engine = engine;
-  keepTheRestOffline(engine);
+  keepOffline(engine);
   if (numbers) import("../numbers/numbers.js").then((module) => module.wireNumbers(numbers, engine)); // the numbers panel and its charts
   const paragraphs = readJson("source-paragraphs") || {};
   /** @type {ReturnType<typeof followHashes>|null} */
