@@ -22,13 +22,12 @@ import hashlib
 import json
 import os
 import shutil
-import subprocess
 from pathlib import Path
 
 from .assets import PYODIDE_FILES, EngineArchive, engine_archive
+from .node import NodeFailed, run_node_script
 
 SCRIPT = Path(__file__).resolve().parent / "compile_engine.mjs"
-NODE_TIMEOUT_S = 180
 MANIFEST = "bytecode.json"  # at the top of the bytecode's zip (worker.js reads it there)
 
 
@@ -55,14 +54,11 @@ def compile_engine(pyodide: dict[str, Path], source: EngineArchive, cache: Path,
         written = compiled.with_name(f"{compiled.name}.{os.getpid()}.zip")
         try:
             written.write_bytes(source.data)
-            subprocess.run([node, str(SCRIPT), str(pyodide["pyodide.mjs"].parent), str(written), str(partial)],
-                           check=True, capture_output=True, text=True, timeout=NODE_TIMEOUT_S)
+            run_node_script(node, SCRIPT, pyodide, written, partial)
             partial.replace(compiled)
-        except (OSError, subprocess.SubprocessError) as error:
-            detail = getattr(error, "stderr", None) or str(error)
-            lines = [line for line in str(detail).strip().splitlines() if line.strip()]
-            warnings.append(f"the engine could not be compiled to bytecode ({lines[-1] if lines else error}): "
-                            "the site serves its source")
+        except (OSError, NodeFailed) as error:
+            reason = error.reason if isinstance(error, NodeFailed) else str(error)
+            warnings.append(f"the engine could not be compiled to bytecode ({reason}): the site serves its source")
             return source
         finally:
             written.unlink(missing_ok=True)

@@ -18,15 +18,14 @@ import fcntl
 import hashlib
 import os
 import shutil
-import subprocess
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
 from .assets import PYODIDE_FILES, gzipped
+from .node import NodeFailed, run_node_script
 
 SCRIPT = Path(__file__).resolve().parent / "make_snapshot.mjs"
-NODE_TIMEOUT_S = 180
 
 
 @dataclass(frozen=True)
@@ -100,8 +99,7 @@ def _make(node: str, pyodide: dict[str, Path], engine_zip: bytes, folder: Path, 
     engine.write_bytes(engine_zip)
     partial = folder / f"{name}.partial"
     try:
-        subprocess.run([node, str(SCRIPT), str(pyodide["pyodide.mjs"].parent), str(engine), str(partial)],
-                       check=True, capture_output=True, text=True, timeout=NODE_TIMEOUT_S)
+        run_node_script(node, SCRIPT, pyodide, engine, partial)
         content = partial.read_bytes()
         if len(content) < 1_000_000:
             raise RuntimeError(f"a snapshot of only {len(content)} bytes")
@@ -109,10 +107,9 @@ def _make(node: str, pyodide: dict[str, Path], engine_zip: bytes, folder: Path, 
         gz_partial.write_bytes(gzipped(content))
         gz_partial.replace(gz)
         partial.replace(data)
-    except (OSError, RuntimeError, subprocess.SubprocessError) as error:
-        detail = getattr(error, "stderr", None) or str(error)
-        lines = [line for line in str(detail).strip().splitlines() if line.strip()]
-        warnings.append(f"the Pyodide snapshot could not be made ({lines[-1] if lines else error}): "
+    except (OSError, RuntimeError, NodeFailed) as error:
+        reason = error.reason if isinstance(error, NodeFailed) else str(error)
+        warnings.append(f"the Pyodide snapshot could not be made ({reason}): "
                         "the site is built without it (the engine boots the ordinary way)")
         return None
     finally:

@@ -87,6 +87,24 @@ def expected_replay(setup: dict[str, Any], lang: str) -> dict[str, Any]:
     return expand(reply["result"])
 
 
+def replay_with_option_like_cpython(page: Any, hand: str, name: str, value: str) -> dict[str, Any]:
+    """Replay the page's first demo live with one option changed (by the page's own form); its steps
+    and moves must be those CPython's engine gives. Returns CPython's replay."""
+    app = f"#demo-{hand} .demo-app"
+    page.click(f"{app} .live-settings summary")
+    page.select_option(f"{app} select[name='opt.{name}']", value)
+    page.click(f"{app} form[data-form=replay] button[type=submit]")
+    page.wait_for_function("() => window.__cardLottery.demos[0].source === 'live'", timeout=ENGINE_WAIT_MS)
+    setup = page_setup(page, hand)
+    setup["options"][name] = value
+    expected = expected_replay(setup, "en")
+    live = demo_state(page)
+    for part in ("text", "state", "event"):
+        assert [s[part] for s in live["steps"]] == [s[part] for s in expected["steps"]], part
+    assert live["moves"] == expected["moves"]
+    return expected
+
+
 def demo_state(page: Any, index: int = 0) -> dict[str, Any]:
     return page.evaluate(
         """(i) => { const d = window.__cardLottery.demos[i];

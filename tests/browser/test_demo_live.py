@@ -13,7 +13,7 @@ import pytest
 
 from demo_helpers import (
     ENGINE_WAIT_MS, assert_at, ask_engine, demo_state, embedded_trace, expand, expected_replay, open_demo, page_setup,
-    shown, wake_engine,
+    replay_with_option_like_cpython, shown, wake_engine,
 )
 
 from engine.words import count  # (demo_helpers puts the repository on the path)
@@ -59,19 +59,7 @@ def test_changed_option_replays_like_cpython(site_server, page):
     assert wake_engine(page, HAND) == "ready"
     assert page.evaluate("() => window.__cardLottery.engine.info.started") == "plain"
     assert "ready" in page.text_content(f"{APP} .live-status")
-    page.click(f"{APP} .live-settings summary")
-    page.select_option(f"{APP} select[name='opt.beat']", "any_suit")
-    page.click(f"{APP} form[data-form=replay] button[type=submit]")
-    page.wait_for_function("() => window.__cardLottery.demos[0].source === 'live'", timeout=ENGINE_WAIT_MS)
-
-    setup = page_setup(page, HAND)
-    setup["options"]["beat"] = "any_suit"
-    expected = expected_replay(setup, "en")
-    live = demo_state(page)
-    assert [s["text"] for s in live["steps"]] == [s["text"] for s in expected["steps"]]
-    assert [s["state"] for s in live["steps"]] == [s["state"] for s in expected["steps"]]
-    assert [s["event"] for s in live["steps"]] == [s["event"] for s in expected["steps"]]
-    assert live["moves"] == expected["moves"]
+    expected = replay_with_option_like_cpython(page, HAND, "beat", "any_suit")
     # After the replay the table is in view, with the caption of the hand shown.
     top = page.evaluate(f"() => document.querySelector('{APP} .demo-board').getBoundingClientRect().top")
     assert 0 <= top < page.viewport_size["height"] / 2

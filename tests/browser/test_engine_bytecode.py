@@ -16,7 +16,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from demo_helpers import ENGINE_WAIT_MS, demo_state, expected_replay, open_demo, page_setup, wake_engine
+from demo_helpers import open_demo, replay_with_option_like_cpython, wake_engine
 
 DEMO_PAGE = "en/playoff-beating.html"
 HAND = "playoff-beating"
@@ -45,27 +45,13 @@ def started(page: Any) -> dict[str, Any]:
     return dict(page.evaluate("() => window.__cardLottery.engine.info"))
 
 
-def replays_like_cpython(page: Any) -> None:
-    app = f"#demo-{HAND} .demo-app"
-    page.click(f"{app} .live-settings summary")
-    page.select_option(f"{app} select[name='opt.beat']", "any_suit")
-    page.click(f"{app} form[data-form=replay] button[type=submit]")
-    page.wait_for_function("() => window.__cardLottery.demos[0].source === 'live'", timeout=ENGINE_WAIT_MS)
-    setup = page_setup(page, HAND)
-    setup["options"]["beat"] = "any_suit"
-    expected = expected_replay(setup, "en")
-    shown = demo_state(page)
-    assert [s["text"] for s in shown["steps"]] == [s["text"] for s in expected["steps"]]
-    assert [s["state"] for s in shown["steps"]] == [s["state"] for s in expected["steps"]]
-
-
 def test_the_engine_runs_the_bytecode_made_for_its_runtime(site_server, lone_page):
     open_demo(lone_page, site_server.url(DEMO_PAGE))
     info = started(lone_page)
     assert info["started"] == "plain" and info["code"] == "bytecode", info
     engines = [url for url in lone_page.requests_seen if "/engine/" in url]
     assert engines == [engine_url(lone_page)]  # the source is not fetched
-    replays_like_cpython(lone_page)
+    replay_with_option_like_cpython(lone_page, HAND, "beat", "any_suit")
 
 
 def test_a_runtime_of_another_magic_number_runs_the_source(site_server, lone_page):
@@ -85,5 +71,5 @@ def test_a_runtime_of_another_magic_number_runs_the_source(site_server, lone_pag
     info = started(lone_page)
     assert info["code"] == "source", info
     assert [u for u in lone_page.requests_seen if "/engine/" in u] == [url, url.rsplit("/", 1)[0] + "/" + source]
-    replays_like_cpython(lone_page)
+    replay_with_option_like_cpython(lone_page, HAND, "beat", "any_suit")
     assert lone_page.evaluate("() => window.__cardLottery.engine.status") == "ready"

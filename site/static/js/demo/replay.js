@@ -4,9 +4,8 @@
 // (links.js). Each action draws the demo once, when it is done.
 
 import { t } from "../lib/catalogue.js";
+import { clone } from "../lib/clone.js";
 import { expandStates, settingsOf } from "./trace.js";
-
-const clone = (/** @type {any} */ data) => JSON.parse(JSON.stringify(data));
 
 export class Replays {
   /** @param {import("./demo.js").Demo} demo */

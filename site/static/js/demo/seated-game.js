@@ -5,6 +5,7 @@
 // same set-up, the same moves) when the page comes back or the engine restarts. Each action draws
 // the demo once, when it is done (live.js draws it busy before each request).
 
+import { clone } from "../lib/clone.js";
 import { t } from "../lib/catalogue.js";
 import { jsonStore } from "../lib/page.js";
 import { expandStates, settingsOf } from "./trace.js";
@@ -12,8 +13,6 @@ import { expandStates, settingsOf } from "./trace.js";
 const SEAT_KEY = "card-lottery.seat."; // + the hand's name: the same game on the page in either language
 
 const storage = jsonStore("session"); // refused or damaged: the game is then not kept
-
-const clone = (/** @type {any} */ data) => JSON.parse(JSON.stringify(data));
 
 /** @typedef {{setup: any, seat: string|number, moves: string[]}} Kept a seated game: its set-up, the seat, the visitor's moves */
 

@@ -5,6 +5,7 @@
 // offline copy kept, and a page error reloading the page (recovery.js).
 
 import { ensureSprite } from "../../lib/cards-svg.js";
+import { clone } from "../../lib/clone.js";
 import { loadCatalogue } from "../../lib/catalogue.js";
 import { keepRuntime, keepTheRest } from "../../lib/offline.js";
 import { pageEngine, readJson } from "../../lib/page.js";
@@ -85,7 +86,7 @@ function boot() {
   // visitor's panel in the side column, so that the table keeps its size.
   const makeDemo = (/** @type {Hand} */ hand) => {
     const demo = new Demo({
-      figure: handFigure(hand), hand: hand.name, trace: JSON.parse(JSON.stringify(hand.trace)), setup: hand.setup,
+      figure: handFigure(hand), hand: hand.name, trace: clone(hand.trace), setup: hand.setup,
       paragraphs, engine, links, asks: false, panelAside: true,
     });
     demo.dwell = dwell;

@@ -6,6 +6,7 @@
 // once the engine has answered (keep-offline.js).
 
 // Every module is named here, so the browser fetches them all in one wave (no import waterfall).
+import "../../lib/clone.js";
 import "../../lib/dom.js";
 import "../../demo/deep-link.js";
 import "../../demo/live.js";
