@@ -1,7 +1,8 @@
 // @ts-check
 // The site's offline copy, as a page sees it: the page registers the site's service worker
-// (site/sw.js) when it is ready to (pages/lesson/keep-offline.js: once its engine has answered), asks it for the parts it keeps only when asked (the hands' own pages; the engine's
-// runtime and snapshot), and tries again whatever failed for want of a network: when the browser
+// (site/sw.js) when it is ready to (pages/lesson/keep-offline.js: once its engine has answered),
+// asks it for the parts it keeps only when asked (the hands' own pages; the engine's runtime and
+// snapshot), and tries again whatever failed for want of a network: when the browser
 // says it is online again, or a little later (the network may be gone while the browser thinks it
 // is online); every page that loads tries too. A part the browser refuses the space for (its quota)
 // is not asked for again in this tab, and the reader is told in a sentence what then works offline
