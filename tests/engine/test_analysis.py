@@ -1,0 +1,136 @@
+"""The analysis of a decision (engine/analysis.py) against what can be checked without it: a
+brute-force search written here, the game played out along the analysis's own line, forced moves."""
+
+from __future__ import annotations
+
+import json
+
+from engine import Game, parse_action
+from engine.analysis import LINE_LENGTH, analyse
+
+from conftest import Endgame, cards_in_play, make_endgames
+
+
+def brute_force(game: Game) -> tuple[int, ...]:
+    """Every seat's final net when each player, from here on, maximises his own (max^n), the first
+    of `legal_actions()` winning a tie: plain recursion, every line played, nothing remembered."""
+    if game.over:
+        return tuple(game.nets)
+    actor = game.to_act
+    assert actor is not None
+    best: tuple[int, ...] | None = None
+    for action in game.legal_actions():
+        child = game.clone()
+        child.apply(action)
+        nets = brute_force(child)
+        if best is None or nets[actor] > best[actor]:
+            best = nets
+    assert best is not None
+    return best
+
+
+def test_the_open_analysis_equals_a_brute_force_search_on_500_endgames(endgames: list[Endgame]) -> None:
+    assert len(endgames) == 500
+    assert {e.game.n for e in endgames} == {2, 3, 4}
+    assert {e.options["playoff"] for e in endgames} == {"beating", "tricks", "beating_then_tricks"}
+    assert {e.game.phase.value for e in endgames} == {"lead", "answer", "trick"}
+    for endgame in endgames:
+        assert cards_in_play(endgame.game) <= 8
+        _agrees_with_brute_force(endgame)
+
+
+def test_the_open_analysis_equals_a_brute_force_search_on_100_endgames_of_10_cards() -> None:
+    # Larger endgames meet more transpositions (the same hands reached with other penalty piles...),
+    # which is what the search's table has to tell apart.
+    endgames = make_endgames(100, 10, seed=23)
+    assert sum(cards_in_play(e.game) >= 9 for e in endgames) >= 50
+    for endgame in endgames:
+        _agrees_with_brute_force(endgame)
+
+
+def _agrees_with_brute_force(endgame: Endgame) -> None:
+    game = endgame.game
+    analysis = analyse(game)
+    assert analysis.exact, endgame
+    by_move = {m.move: m for m in analysis.moves}
+    for action in game.legal_actions():
+        child = game.clone()
+        child.apply(action)
+        nets = brute_force(child)
+        move = by_move[str(action)]
+        assert move.value == nets[game.to_act] and move.facts.nets == nets, (endgame, str(action))
+
+
+def test_a_value_is_the_final_net_of_playing_its_line_out(endgames: list[Endgame]) -> None:
+    # Exact values: after the move, each decision's best move, as the analysis of that decision
+    # gives it, ends the game with the nets announced; the move's line is those best moves.
+    for endgame in endgames[:100]:
+        game = endgame.game
+        for move in analyse(game).moves:
+            line = game.clone()
+            line.apply(parse_action(move.move))
+            played = []
+            while not line.over:
+                best = analyse(line).best.move
+                played.append((line.to_act, best))
+                line.apply(parse_action(best))
+            assert line.nets[game.to_act] == move.value and tuple(line.nets) == move.facts.nets, (endgame, move.move)
+            assert move.facts.line == tuple(played[:LINE_LENGTH]), (endgame, move.move)
+
+
+def test_a_forced_decision_costs_nothing(endgames: list[Endgame]) -> None:
+    forced = [e.game for e in endgames if len(e.game.legal_actions()) == 1]
+    assert len(forced) >= 20
+    for game in forced:
+        for mode in ("open", "known"):
+            analysis = analyse(game, mode, samples=4, seed=1)
+            assert [(m.cost, m.rank) for m in analysis.moves] == [(0.0, 1)]
+
+
+def test_the_moves_are_ranked_by_value_with_costs_against_the_best(endgames: list[Endgame]) -> None:
+    for endgame in endgames[:100]:
+        moves = analyse(endgame.game).moves
+        assert [m.rank for m in moves] == list(range(1, len(moves) + 1))
+        assert all(a.value > b.value or (a.value == b.value and a.index < b.index) for a, b in zip(moves, moves[1:]))
+        assert all(m.cost == moves[0].value - m.value for m in moves)
+
+
+def test_the_same_seed_gives_byte_identical_analyses() -> None:
+    games = [e.game for e in make_endgames(6, 20, seed=5)]
+    for game in games:
+        for mode in ("open", "known"):
+            first = json.dumps(analyse(game, mode, samples=6, seed=9).to_json(), sort_keys=True)
+            again = json.dumps(analyse(game.clone(), mode, samples=6, seed=9).to_json(), sort_keys=True)
+            assert first == again
+
+
+def test_the_known_mode_keeps_what_the_player_sees_and_redeals_the_rest() -> None:
+    from engine import Stream
+    from engine.analysis import sample_deal
+
+    redealt_differently = 0
+    for endgame in make_endgames(30, 30, seed=8):
+        game = endgame.game
+        seat = game.to_act
+        assert seat is not None
+        stream = Stream(3)
+        dealt = sample_deal(game, seat, stream)
+        assert dealt.hands[seat] == game.hands[seat]
+        assert [len(h) for h in dealt.hands] == [len(h) for h in game.hands]
+        unseen = sorted(c for s, h in enumerate(game.hands) if s != seat for c in h)
+        redealt = sorted(c for s, h in enumerate(dealt.hands) if s != seat for c in h)
+        assert set(redealt) <= set(unseen) | set(game.dealer_deck[game.dealer_next:])
+        assert dealt.table_cards == game.table_cards and dealt.penalty == game.penalty
+        redealt_differently += dealt.hands != game.hands
+    assert redealt_differently >= 12  # (with two players the other hand is every unseen card: no choice)
+
+
+def test_the_known_mode_gives_each_value_its_95_percent_interval(endgames: list[Endgame]) -> None:
+    game = next(e.game for e in endgames if len(e.game.legal_actions()) >= 3 and e.game.n >= 3)
+    analysis = analyse(game, "known", samples=16, seed=4)
+    assert analysis.mode == "known" and analysis.samples == 16
+    for move in analysis.moves:
+        assert move.interval is not None
+        low, high = move.interval
+        assert low <= move.value <= high
+        assert abs((move.value - low) - (high - move.value)) < 1e-9
