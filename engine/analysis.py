@@ -38,6 +38,7 @@ OPEN_BUDGET = 3000
 # In the known mode each sampled deal gets its own search, with a smaller budget.
 KNOWN_SAMPLES = 32
 KNOWN_BUDGET = 250
+MAX_SAMPLES = 1000  # the most deals one analysis may ask for (the command line checks it)
 Z95 = 1.96  # the normal quantile of a two-sided 95% interval
 _WHOLE_GAME = 1 << 30  # a depth no play-off reaches: the search goes to the end of the game
 LINE_LENGTH = 6  # the moves of the principal variation a move's facts give

@@ -134,3 +134,34 @@ def test_the_known_mode_gives_each_value_its_95_percent_interval(endgames: list[
         low, high = move.interval
         assert low <= move.value <= high
         assert abs((move.value - low) - (high - move.value)) < 1e-9
+
+
+def test_a_move_is_told_in_both_languages_with_its_value_its_cost_and_the_answer_that_follows(
+        endgames: list[Endgame]) -> None:
+    from engine.narration import move_reason
+    from engine.words import count, move_text, signed
+
+    def told_well(game: Game) -> bool:  # moves of different values, and a line of two moves at least
+        moves = analyse(game).moves
+        return len({m.value for m in moves}) >= 2 and len(moves[0].facts.line) >= 2
+
+    game = next(e.game for e in endgames if e.game.n == 3 and told_well(e.game))
+    analysis = analyse(game)
+    best, worse = analysis.moves[0], next(m for m in analysis.moves if m.cost > 0)
+    seats = game.seats
+    who = seats[analysis.seat]
+    for lang, net, best_words in (("en", "final net", "the best move"), ("ru", "итог за кон", "это лучший вариант")):
+        said = move_reason(best, who, seats, lang)
+        assert said.startswith(f"{who} {move_text(parse_action(best.move), lang)}: {net} {signed(best.value, lang)}, "
+                               f"{best_words}.")
+        seat, reply = best.facts.line[0]
+        assert said.endswith(f" {seats[seat]} {move_text(parse_action(reply), lang)}.")
+        said = move_reason(worse, who, seats, lang)
+        less = count(int(worse.cost), "chip", lang, "acc")
+        assert (f"{less} less than the best move" if lang == "en" else f"на {less} меньше, чем при лучшем варианте") \
+            in said
+    known = analyse(game, "known", samples=4, seed=2).moves[0]
+    assert known.interval is not None
+    low, high = (signed(x, "ru", 2) for x in known.interval)
+    assert f"в среднем {signed(known.value, 'ru', 2)} (95-процентный интервал от {low} до {high})" in \
+        move_reason(known, who, seats, "ru")
