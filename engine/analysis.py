@@ -9,9 +9,10 @@ seat once the game is over: prizes, stakes and fines all counted) when play goes
   is depth-limited (iterative deepening, the last depth that fitted), the default policy playing
   the game out from each leaf, and the answer is labelled `exact = False`.
 - Mode "known": as the player to act knows the game (his own hand, every card played, the sizes of
-  the other hands). The cards he cannot see are dealt again at random, consistently with that, N
-  times; each deal is searched as in "open", and a move's value is the mean over the deals with its
-  95% interval (mean ± 1.96·s/√N).
+  the other hands, and what the rules let him infer from play: a suit not followed, a card not
+  beaten). The cards he cannot see are dealt again at random, consistently with that, N times;
+  each deal is searched as in "open", and a move's value is the mean over the deals with its 95%
+  interval (mean ± 1.96·s/√N).
 
 The search plays the engine's own `Game` (clone + apply), so every option the rules have is played
 exactly as the game plays it; nothing of the rules is written twice. The banker's spread (p4,
@@ -24,6 +25,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Any, Hashable
 
+from . import events as ev
 from .actions import Action, Beat, Play, Take, cards_played
 from .cards import Card
 from .game import Game, Phase
@@ -39,6 +41,7 @@ OPEN_BUDGET = 3000
 # In the known mode each sampled deal gets its own search, with a smaller budget (p95 0.47 s).
 KNOWN_SAMPLES = 32
 KNOWN_BUDGET = 250
+REDEALS = 100  # draws of a known-mode deal before it is made to fit (sample_deal)
 MAX_SAMPLES = 1000  # the most deals one analysis may ask for (the command line checks it)
 Z95 = 1.96  # the normal quantile of a two-sided 95% interval
 _WHOLE_GAME = 1 << 30  # a depth no play-off reaches: the search goes to the end of the game
@@ -251,9 +254,9 @@ def _searchable(game: Game) -> Game:
 def _open_values(game: Game, budget: int) -> tuple[list[_Node], list[Game], _Search]:
     """Each legal move's node (every seat's final net, exact or not). First the whole rest of the
     game is searched, within `budget` applied moves: if it fits, the values are exact. If not, the
-    estimate: iterative deepening, depth 1, 2, … while a depth fits in another `budget` (depth 1 is
-    always finished, even past it, so that every move has a value), keeping the exact values of the
-    subtrees the first search finished."""
+    estimate: iterative deepening, depth 0 (each move, then the default policy plays out), 1, 2, …
+    while a depth fits in another `budget` (depth 0 is always finished, even past it, so that every
+    move has a value), keeping the exact values of the subtrees the first search finished."""
     root = _searchable(game)
     legal = root.legal_actions()
     children = []
@@ -295,19 +298,80 @@ def unseen_cards(game: Game, seat: int) -> list[Card]:
     return others + list(game.dealer_deck[game.dealer_next:])
 
 
-def sample_deal(game: Game, seat: int, stream: Stream) -> Game:
+def ruled_out(game: Game, seat: int) -> dict[int, set[Card]]:
+    """The unseen cards each other player is known not to hold, from what play has shown everyone:
+    a player who did not follow the suit led holds none of it (p13), and a player who took a single
+    card led to him holds none that beats it (he must beat when he can, p10; `beat` says what beats).
+    A play-off hand only loses cards, so what it lacked then it lacks now."""
+    unseen = unseen_cards(game, seat)
+    seat_of = {name: s for s, name in enumerate(game.seats)}
+    lacks: dict[int, set[Card]] = {s: set() for s in range(game.n) if s != seat}
+    any_suit = game.options.beat == "any_suit"
+    led_suit = ""
+    for event in game.events:
+        if isinstance(event, ev.Play):
+            if event.lead:
+                led_suit = event.card.suit
+            elif event.card.suit != led_suit and seat_of[event.who] in lacks:
+                lacks[seat_of[event.who]].update(c for c in unseen if c.suit == led_suit)
+        elif isinstance(event, ev.Take) and len(event.cards) == 1 and not event.covers \
+                and seat_of[event.who] in lacks:
+            (led,) = event.cards
+            lacks[seat_of[event.who]].update(c for c in unseen if c.rank > led.rank
+                                             and (any_suit or c.suit == led.suit))
+    return lacks
+
+
+def sample_deal(game: Game, seat: int, stream: Stream, lacks: dict[int, set[Card]] | None = None) -> Game:
     """The game with the cards `seat` cannot see dealt again at random: each other player keeps the
-    number of cards he holds."""
+    number of cards he holds, and gets none that play has shown he lacks (`ruled_out`). The deal is
+    drawn again until it fits (so every deal that fits is as likely as any other), at most REDEALS
+    times; then a fitting deal is made from the last draw (`_fitting_deal`). `lacks`:
+    `ruled_out(game, seat)`, when already known."""
     twin = _searchable(game)
     unseen = unseen_cards(game, seat)
-    stream.shuffle(unseen)
-    taken = 0
-    for other, hand in enumerate(game.hands):
-        if other != seat:
-            twin.hands[other] = sorted(unseen[taken:taken + len(hand)])
-            taken += len(hand)
+    lacks = ruled_out(game, seat) if lacks is None else lacks
+    sizes = {other: len(hand) for other, hand in enumerate(game.hands) if other != seat}
+    for _ in range(REDEALS):
+        stream.shuffle(unseen)
+        hands, taken = {}, 0
+        for other, size in sizes.items():
+            hands[other] = unseen[taken:taken + size]
+            taken += size
+        if all(not lacks[other].intersection(hand) for other, hand in hands.items()):
+            break
+    else:
+        hands = _fitting_deal(unseen, sizes, lacks)
+    for other, hand in hands.items():
+        twin.hands[other] = sorted(hand)
     twin._legal = None  # the list of legal moves was the real hand's
     return twin
+
+
+def _fitting_deal(cards: list[Card], sizes: dict[int, int], lacks: dict[int, set[Card]]) -> dict[int, list[Card]]:
+    """Each seat's `sizes[seat]` cards from `cards`, none of them one he lacks: a matching of the
+    places in the hands to the cards (augmenting paths, the cards tried in their order). One always
+    exists, since the real deal is one."""
+    places = [seat for seat, size in sizes.items() for _ in range(size)]
+    holder: dict[Card, int] = {}  # card -> the place it fills
+
+    def fill(place: int, tried: set[Card]) -> bool:
+        for card in cards:
+            if card in tried or card in lacks[places[place]]:
+                continue
+            tried.add(card)
+            if card not in holder or fill(holder[card], tried):
+                holder[card] = place
+                return True
+        return False
+
+    for place in range(len(places)):
+        found = fill(place, set())
+        assert found, "no deal fits what play has shown, yet the real deal does"
+    hands: dict[int, list[Card]] = {seat: [] for seat in sizes}
+    for card, place in holder.items():
+        hands[places[place]].append(card)
+    return hands
 
 
 # ---------------------------------------------------------------------------- the analysis
@@ -334,11 +398,11 @@ def analyse(game: Game, mode: str = "open", *, samples: int = KNOWN_SAMPLES, see
         if samples < 2:
             raise ValueError("the known mode needs at least 2 samples (an interval needs a spread)")
         limit = KNOWN_BUDGET if budget is None else budget
-        stream = Stream(seed)
+        stream, lacks = Stream(seed), ruled_out(game, seat)
         per_move: list[list[int]] = [[] for _ in legal]
         exact, applied = True, 0
         for _ in range(samples):
-            nodes, _, search = _open_values(sample_deal(game, seat, stream), limit)
+            nodes, _, search = _open_values(sample_deal(game, seat, stream, lacks), limit)
             applied += search.applied
             exact = exact and all(node.exact for node in nodes)
             for values_of_move, node in zip(per_move, nodes):

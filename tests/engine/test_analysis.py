@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from engine import Game, parse_action
+from engine import Card, Game, Play, Take, parse_action
 from engine.analysis import LINE_LENGTH, analyse
 
 from conftest import Endgame, cards_in_play, make_endgames
@@ -165,3 +165,71 @@ def test_a_move_is_told_in_both_languages_with_its_value_its_cost_and_the_answer
     low, high = (signed(x, "ru", 2) for x in known.interval)
     assert f"в среднем {signed(known.value, 'ru', 2)} (95-процентный интервал от {low} до {high})" in \
         move_reason(known, who, seats, "ru")
+
+
+def test_the_known_mode_deals_no_player_a_card_play_has_shown_he_lacks() -> None:
+    from engine import Stream, events as ev
+    from engine.analysis import ruled_out, sample_deal
+
+    checked = 0
+    for endgame in make_endgames(120, 24, seed=41):
+        game = endgame.game
+        seat = game.to_act
+        assert seat is not None
+        lacks = ruled_out(game, seat)
+        if not any(lacks.values()):
+            continue
+        # What the rules say he lacks, read from the events here: not following the suit led (p13),
+        # taking a single card he could not beat (p10).
+        for other, cards in lacks.items():
+            assert not cards.intersection(game.hands[other])  # the real deal fits, of course
+        shown = [e for e in game.events if isinstance(e, (ev.Play, ev.Take))]
+        assert shown
+        stream = Stream(5)
+        for _ in range(10):
+            dealt = sample_deal(game, seat, stream)
+            for other, cards in lacks.items():
+                assert not cards.intersection(dealt.hands[other]), (endgame, other)
+        checked += 1
+    assert checked >= 30
+
+
+def test_a_player_who_did_not_follow_suit_or_took_one_card_is_known_to_lack_what_he_did_not_play() -> None:
+    # Read from the decisions themselves, replayed one by one: at each card played to a trick off the
+    # suit led, and each take of a single card, what the player's hand could not hold.
+    from engine.analysis import ruled_out, unseen_cards
+
+    found = 0
+    for endgame in make_endgames(40, 24, seed=43):
+        game = endgame.game
+        seat = game.to_act
+        assert seat is not None
+        unseen = set(unseen_cards(game, seat))
+        expected: dict[int, set[Card]] = {s: set() for s in range(game.n) if s != seat}
+        replay = game.replay([])
+        for action in game.actions:
+            who = replay.to_act
+            if who is not None and who != seat and who >= 0:
+                if isinstance(action, Play) and replay.table_cards:
+                    suit = replay.table_cards[0][1].suit
+                    if action.card.suit != suit:
+                        expected[who] |= {c for c in unseen if c.suit == suit}
+                if isinstance(action, Take) and len(replay.led) == 1:
+                    (led,) = replay.led
+                    expected[who] |= {c for c in unseen if c.rank > led.rank
+                                      and (c.suit == led.suit or game.options.beat == "any_suit")}
+            replay.apply(action)
+        assert ruled_out(game, seat) == expected, endgame
+        found += any(expected.values())
+    assert found >= 10
+
+
+def test_when_no_draw_fits_a_fitting_deal_is_made_by_moving_cards_between_hands() -> None:
+    from engine import parse_cards
+    from engine.analysis import _fitting_deal
+
+    ace, king, two, three = parse_cards("AS KS 2H 3H")
+    # Boris's two places come first and would take the two hearts; Anna lacks both spades, so the
+    # hearts must move to her and the spades to Boris.
+    hands = _fitting_deal([two, three, ace, king], {1: 2, 0: 2}, {0: {ace, king}, 1: set()})
+    assert sorted(hands[0]) == [two, three] and sorted(hands[1]) == [king, ace]
