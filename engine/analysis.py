@@ -36,9 +36,9 @@ MODES = ("open", "known")
 PLAYOFF_DECISIONS = (Phase.LEAD, Phase.ANSWER, Phase.TRICK)
 # The budget of a search, in moves applied (the search's moves and the playouts' alike): a whole
 # remaining game that fits in it is searched exactly; if not, the estimate gets as much again. One
-# decision at 3-5 players: p95 0.13 s of CPython (scripts/bench_analysis.py).
+# decision at 3-5 players: p95 0.12 s of CPython (scripts/bench_analysis.py).
 OPEN_BUDGET = 3000
-# In the known mode each sampled deal gets its own search, with a smaller budget (p95 0.47 s).
+# In the known mode each sampled deal gets its own search, with a smaller budget (p95 0.44 s).
 KNOWN_SAMPLES = 32
 KNOWN_BUDGET = 250
 REDEALS = 100  # draws of a known-mode deal before it is made to fit (sample_deal)
