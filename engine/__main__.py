@@ -1,4 +1,4 @@
-"""The command line: `python -m engine play | replay FILE | simulate N | options` (see --help)."""
+"""The command line: `python -m engine play | replay FILE | analyse FILE | simulate N | options` (see --help)."""
 
 from __future__ import annotations
 
@@ -14,13 +14,14 @@ import time
 from typing import Any, Iterable, Iterator, TextIO
 
 from . import limits
+from .analysis import KNOWN_SAMPLES, MAX_SAMPLES, MODES, PLAYOFF_DECISIONS, Analysis, analyse
 from .actions import Action, parse_action
 from .catalogue import DECISIONS
 from .errors import EngineError
 from .game import BANKER, DECISION_RULES, Game, Phase, even_spread
 from .limits import MAX_JOBS, MAX_RUN_GAMES, MAX_SEED, for_terminal, whole_number
 from .seat import find_seat
-from .narration import narrate
+from .narration import move_reason, narrate
 from .options import CATALOGUE, Options, Table
 from .policy import default_policy
 from .record import read_record
@@ -47,6 +48,15 @@ def _table(players: str, lang: str = "en", options: Options | None = None) -> Ta
     names = [p.strip() for p in players.split(",") if p.strip()]
     limits.seat_names(len(names), hosts_play)
     return Table(tuple(names), *DEFAULT_HOSTS[lang])
+
+
+def _policy(text: str) -> str:
+    """--policy: one of stats.POLICIES, or strong@ and seat numbers from 1 (checked against the table later)."""
+    try:
+        stats.check_policy(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+    return text
 
 
 def _seed(text: str) -> int:
@@ -139,6 +149,64 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
+_ANALYSE_WORDS = {
+    "en": {"decision": "decision {number}: {seat}", "open": "every hand known", "known": "as {seat} knows it, deals: {samples}",
+           "exact": "exact", "estimate": "estimate", "value": "final net", "cost": "cost", "recorded": "recorded",
+           "none": "the record has no decision of the play-off",
+           "not_playoff": "decision {number} is not a decision of the play-off (the record has {count} decisions, "
+                          "numbered from 0)"},
+    "ru": {"decision": "решение {number}: {seat}", "open": "все карты открыты", "known": "как знает {seat}, раздач: {samples}",
+           "exact": "точно", "estimate": "оценка", "value": "итог за кон", "cost": "потеря", "recorded": "как в записи",
+           "none": "в записи нет решений розыгрыша",
+           "not_playoff": "решение {number} — не решение розыгрыша (в записи решений: {count}, они нумеруются с 0)"},
+}
+
+
+def cmd_analyse(args: argparse.Namespace) -> int:
+    """What each move of a recorded hand's play-off decisions is worth (engine/analysis.py): every
+    decision's moves, or decision --step N's (numbered from 0, as records number them), ranked with
+    their values (the mover's final net), costs and, in the known mode, 95% intervals."""
+    record, _ = read_record(args.file)
+    record = record.in_language(args.lang)
+    words = _ANALYSE_WORDS[args.lang]
+    samples = whole_number(args.samples, "samples", 2, maximum=MAX_SAMPLES)
+    seed = _seed(args.seed)
+    step = None if args.step is None else whole_number(args.step, "step", 0, maximum=limits.MAX_RUN_GAMES)
+    found: list[tuple[Game, Analysis, str]] = []
+
+    def before(game: Game, action: Action) -> None:
+        number = len(game.actions)
+        if game.phase in PLAYOFF_DECISIONS and (step is None or number == step):
+            found.append((game, analyse(game, args.mode, samples=samples, seed=seed), str(action)))
+
+    game = record.play(before=before, stop=None if step is None else step + 1)
+    if not found:
+        message = words["none"] if step is None else words["not_playoff"].format(number=step, count=len(game.actions))
+        _say(f"{_CLI_WORDS[args.lang]['error']}: {message}", sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps([{**analysis.to_json(), "who": position.seats[analysis.seat], "recorded": recorded}
+                          for position, analysis, recorded in found], ensure_ascii=False, indent=1))
+        return 0
+    for position, analysis, recorded in found:
+        seat = position.seats[analysis.seat]
+        mode = words[analysis.mode].format(seat=seat, samples=analysis.samples)
+        _say(f"{words['decision'].format(number=analysis.decision, seat=seat)} ({mode}; "
+             f"{words['exact' if analysis.exact else 'estimate']})")
+        width = max(len(m.move) for m in analysis.moves)
+        for move in analysis.moves:
+            value = f"{move.value:+.0f}" if move.interval is None else \
+                f"{move.value:+.2f} ({move.interval[0]:+.2f} … {move.interval[1]:+.2f})"
+            cost = f"{move.cost:.0f}" if move.interval is None else f"{move.cost:.2f}"
+            mark = f"  {words['recorded']}" if move.move == recorded else ""
+            print(f"  {move.rank:3d}  {move.move:<{width}}  {words['value']} {value}  {words['cost']} {cost}{mark}")
+        # The best move and the recorded one, in words.
+        for move in analysis.moves:
+            if move.rank == 1 or move.move == recorded:
+                _say(f"       {move_reason(move, seat, position.seats, args.lang)}")
+    return 0
+
+
 def _chunk(job: tuple[Table, Options, int, int, int, str, bool]) -> tuple[Tally, list[GameRow]]:
     """Games start .. start + count - 1 of a run: their tally, and their rows when a CSV is written
     (a worker process's job; a module-level function, so that it can be sent to one)."""
@@ -190,6 +258,11 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         _say(f"{words['error']}: {words['carry']}", sys.stderr)
         return 2
     names = table.seats(options)
+    strong = stats.strong_seats(args.policy)
+    if strong is not None and max(strong) >= len(names):
+        _say(f"{_CLI_WORDS[args.lang]['error']}: " + _CLI_WORDS[args.lang]["strong_seat"].format(
+            policy=args.policy, seats=len(names)), sys.stderr)
+        return 2
     progress = _Progress(count, args.progress or (sys.stderr.isatty() and not args.json))
     try:
         out = open(args.csv, "w", newline="", encoding="utf-8") if args.csv else None
@@ -269,12 +342,14 @@ _CLI_WORDS = {
            "csv": "--csv {path}: the file cannot be written: {why}",
            "bug": "the engine failed on this input ({kind}): this is an engine problem, not a mistake of yours; "
                   "please report it with the command you typed",
-           "interrupted": "interrupted"},
+           "interrupted": "interrupted",
+           "strong_seat": "--policy {policy}: a seat's number is from 1 to {seats}"},
     "ru": {"error": "ошибка", "carry": "--carry играет сессию, кон за коном: нужно --jobs 1",
            "csv": "--csv {path}: в этот файл нельзя записать: {why}",
            "bug": "движок не справился с этими данными ({kind}): это ошибка движка, а не ваша; сообщите о ней, "
                   "приложив введённую команду",
-           "interrupted": "прервано"},
+           "interrupted": "прервано",
+           "strong_seat": "--policy {policy}: номер места — от 1 до {seats}"},
 }
 _ERRNO_WORDS = {
     errno.ENOSPC: ("no space is left on the device", "на диске не осталось места"),
@@ -380,9 +455,10 @@ def main(argv: list[str] | None = None) -> int:
             p.add_argument("games", metavar="N",
                            help="games: independent games from an empty pool, game k dealt as a session seeded "
                                 "--seed deals its game k (engine/stats.py)")
-            p.add_argument("--policy", choices=stats.POLICIES, default="default",
+            p.add_argument("--policy", type=_policy, default="default", metavar="{default,random,strong@SEAT}",
                            help="the computer players: the default policy, or uniform over the legal moves "
-                                "(seeded from each game's seed)")
+                                "(seeded from each game's seed), or the strong player (engine/strong.py) at the "
+                                "seats named by number from 1 (strong@2, strong@1,3) among default players")
             p.add_argument("--jobs", default="1", metavar="J",
                            help="processes to spread the games over (the same figures for any J)")
             p.add_argument("--csv", metavar="FILE", help="write a row per game (seed, options, nets, rounds...)")
@@ -397,6 +473,16 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--lang", choices=("en", "ru"), default="en")
     p.add_argument("--json", action="store_true")
     p.set_defaults(run=cmd_options)
+    p = sub.add_parser("analyse", help="what each move of a record's play-off decisions is worth")
+    p.add_argument("file")
+    p.add_argument("--step", metavar="N", help="only decision N (numbered from 0, as the record's moves)")
+    p.add_argument("--mode", choices=MODES, default="open",
+                   help="open: every hand known; known: as the player knows it, the unseen cards dealt again")
+    p.add_argument("--samples", default=str(KNOWN_SAMPLES), metavar="N", help="deals in the known mode")
+    p.add_argument("--seed", default="0", help="the known mode's deals: a whole number from 0 to 2**63 - 1")
+    p.add_argument("--json", action="store_true")
+    p.add_argument("--lang", choices=("en", "ru"), default="en")
+    p.set_defaults(run=cmd_analyse)
     p = sub.add_parser("replay")
     p.add_argument("file")
     p.add_argument("--json", action="store_true")

@@ -10,10 +10,12 @@ from __future__ import annotations
 from typing import Any, Callable, Sequence
 
 from . import events as ev
+from .actions import parse_action
+from .analysis import MoveValue
 from .cards import Card
 from .words import (
-    LANGS, SUIT_NAMES, SUIT_WORDS, Case, card_name, cards_text, chips, count, list_text, name_in, names_in,
-    paragraphs, plural_category, signed,
+    LANGS, SUIT_NAMES, SUIT_WORDS, Case, card_name, cards_text, chips, count, list_text, move_text, name_in, names_in,
+    number, paragraphs, plural_category, signed,
 )
 
 
@@ -526,3 +528,45 @@ def narrate(event: ev.Event, lang: str = "en", cite: bool = True) -> str:
         raise ValueError(f"lang must be one of {', '.join(LANGS)}, not {lang!r}")
     sentence = _SENTENCES[type(event)](event, lang)
     return sentence + (f" ({paragraphs(event.rules, lang)})" if cite else "")
+
+
+# ---------------------------------------------------------------------------- what a move is worth
+
+
+def _chips_figure(amount: float, lang: str, decimals: int, case: Case = "nom") -> str:
+    """A number of chips: whole ("3 chips", «на 3 фишки») or with decimals, which take the noun's
+    genitive singular in Russian («1,25 фишки»), its plural in English ("1.25 chips")."""
+    if decimals == 0:
+        return count(round(amount), "chip", lang, case)
+    return f"{number(amount, lang, decimals)} {'chips' if lang == 'en' else 'фишки'}"
+
+
+def move_reason(move: MoveValue, who: str, seats: Sequence[str], lang: str) -> str:
+    """What a move of an analysed decision is worth, in a sentence built from the analysis's facts:
+    the move in words, the mover's final net (its mean and 95% interval in the known mode), how much
+    less than the best move it gives, and (open mode) the answer that follows on the line.
+
+    "Anna leads the seven of hearts: final net −12, the best move. Then Boris beats the seven of
+    hearts with the nine of hearts." / «Анна ходит семёркой червей: итог за кон −12, это лучший
+    вариант. Затем Борис бьёт семёрку червей девяткой червей.»"""
+    en = lang == "en"
+    decimals = 0 if move.interval is None else 2
+    value = signed(move.value, lang, decimals)
+    if move.interval is None:
+        net = f"final net {value}" if en else f"итог за кон {value}"
+    else:
+        low, high = (signed(x, lang, decimals) for x in move.interval)
+        net = (f"final net {value} on average (95% interval from {low} to {high})" if en else
+               f"итог за кон в среднем {value} (95-процентный интервал от {low} до {high})")
+    if move.rank == 1:
+        verdict = "the best move" if en else "это лучший вариант"
+    elif move.cost == 0:
+        verdict = "as good as the best move" if en else "не хуже лучшего варианта"
+    else:
+        less = _chips_figure(move.cost, lang, decimals, "acc")
+        verdict = f"{less} less than the best move" if en else f"на {less} меньше, чем при лучшем варианте"
+    sentence = f"{who} {move_text(parse_action(move.move), lang)}: {net}, {verdict}."
+    if move.facts.line:
+        seat, reply = move.facts.line[0]
+        sentence += f" {'Then' if en else 'Затем'} {seats[seat]} {move_text(parse_action(reply), lang)}."
+    return sentence

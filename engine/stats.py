@@ -30,12 +30,17 @@ from . import events as ev
 from .game import Game
 from .options import OPTION, Options, Table
 from .policy import Policy, default_policy, play_out, random_policy
+from .strong import strong_policy
 from .session import game_seed
 
-__all__ = ["GameRow", "POLICIES", "Tally", "csv_header", "game_seed", "play_row", "rows", "session_rows",
+__all__ = ["GameRow", "POLICIES", "STRONG", "Tally", "check_policy", "csv_header", "game_seed", "play_row", "rows", "session_rows",
            "simulate", "simulate_session"]
 
 POLICIES = ("default", "random")
+# `strong@S` (S a seat's number from 1, or several: `strong@1,3`) seats the strong player (strong.py)
+# there, the default policy everywhere else. Its deals draw from game k's seed xor STRONG_POLICY_SALT.
+STRONG = "strong@"
+STRONG_POLICY_SALT = 0xBB67AE8584CAA73B  # the first 64 fractional bits of √3
 # The random policy of game k draws from a stream of its own, seeded game k's seed xor this constant
 # (the first 64 fractional bits of √2), so that its draws are not the shuffle's.
 RANDOM_POLICY_SALT = 0x6A09E667F3BCC908
@@ -112,14 +117,39 @@ def row_of(game: Game, k: int) -> GameRow:
                    unclaimed, way, game.prize_in, game.prize, game.kitty_in, game.kitty)
 
 
-def policy_for(policy: str, seed: int) -> Policy:
-    """The computer players of a game seeded `seed`: the default policy, or the random one seeded
-    from the game's seed (so a game plays the same alone or in any run)."""
+def strong_seats(policy: str) -> tuple[int, ...] | None:
+    """The seats (from 0) a `strong@S,...` policy names (numbers from 1, as the command line counts
+    places), or None for another policy. ValueError when the numbers are not seat numbers."""
+    if not policy.startswith(STRONG):
+        return None
+    numbers = policy[len(STRONG):].split(",")
+    if not all(n.isascii() and n.isdigit() and int(n) >= 1 for n in numbers) or len(set(numbers)) != len(numbers):
+        raise ValueError(f"unknown policy {policy!r}: strong@ takes seat numbers from 1, such as strong@2 or strong@1,3")
+    return tuple(int(n) - 1 for n in numbers)
+
+
+def check_policy(policy: str, seats: int | None = None) -> None:
+    """ValueError unless `policy` is one of POLICIES or `strong@S,...` with each S among `seats`."""
+    strong = strong_seats(policy)
+    if strong is None and policy not in POLICIES:
+        raise ValueError(f"unknown policy {policy!r}: {', '.join(POLICIES)} or strong@SEAT")
+    if strong is not None and seats is not None and max(strong) >= seats:
+        raise ValueError(f"policy {policy!r}: the table has {seats} seats")
+
+
+def policy_for(policy: str, seed: int) -> Policy | dict[int, Policy]:
+    """The computer players of a game seeded `seed`: the default policy, the random one seeded from
+    the game's seed (so a game plays the same alone or in any run), or the strong player at the seats
+    `strong@` names and the default policy at the others."""
     if policy == "default":
         return default_policy
     if policy == "random":
         return random_policy(seed ^ RANDOM_POLICY_SALT)
-    raise ValueError(f"unknown policy {policy!r}: {', '.join(POLICIES)}")
+    strong = strong_seats(policy)
+    if strong is not None:
+        player = strong_policy(seed ^ STRONG_POLICY_SALT)
+        return {seat: player for seat in strong}
+    raise ValueError(f"unknown policy {policy!r}: {', '.join(POLICIES)} or strong@SEAT")
 
 
 def play_row(table: Table, options: Options, seed: int, k: int, policy: str = "default") -> GameRow:
@@ -214,8 +244,7 @@ class Tally:
 
     def __init__(self, players: int, options: Options, seed: int, policy: str = "default", carry: bool = False,
                  start: int = 0) -> None:
-        if policy not in POLICIES:
-            raise ValueError(f"unknown policy {policy!r}: {', '.join(POLICIES)}")
+        check_policy(policy, players + (2 if options.hosts_play == "yes" else 0))
         self.players, self.options, self.seed, self.policy, self.carry = players, options, seed, policy, carry
         self.start = self.stop = start
         # What the first game opened with, and what the last one left: (pool, prize, kitty).
