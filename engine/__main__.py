@@ -28,7 +28,7 @@ from .record import read_record
 from . import stats
 from .stats import GameRow, Tally
 from .trace import summary, trace
-from .words import DEFAULT_HOSTS, move_text, paragraphs
+from .words import DEFAULT_HOSTS, move_text, number, paragraphs, signed
 
 
 def _say(text: str, file: TextIO | None = None, end: str = "\n") -> None:
@@ -150,12 +150,12 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 _ANALYSE_WORDS = {
-    "en": {"decision": "decision {number}: {seat}", "open": "every hand known", "known": "as {seat} knows it, deals: {samples}",
+    "en": {"decision": "Decision {number}: {seat}", "open": "every hand known", "known": "as {seat} knows it, deals: {samples}",
            "exact": "exact", "estimate": "estimate", "value": "final net", "cost": "cost", "recorded": "recorded",
            "none": "the record has no decision of the play-off",
            "not_playoff": "decision {number} is not a decision of the play-off (the record has {count} decisions, "
                           "numbered from 0)"},
-    "ru": {"decision": "решение {number}: {seat}", "open": "все карты открыты", "known": "как знает {seat}, раздач: {samples}",
+    "ru": {"decision": "Решение {number}: {seat}", "open": "все карты открыты", "known": "как знает {seat}, раздач: {samples}",
            "exact": "точно", "estimate": "оценка", "value": "итог за кон", "cost": "потеря", "recorded": "как в записи",
            "none": "в записи нет решений розыгрыша",
            "not_playoff": "решение {number} — не решение розыгрыша (в записи решений: {count}, они нумеруются с 0)"},
@@ -195,9 +195,10 @@ def cmd_analyse(args: argparse.Namespace) -> int:
              f"{words['exact' if analysis.exact else 'estimate']})")
         width = max(len(m.move) for m in analysis.moves)
         for move in analysis.moves:
-            value = f"{move.value:+.0f}" if move.interval is None else \
-                f"{move.value:+.2f} ({move.interval[0]:+.2f} … {move.interval[1]:+.2f})"
-            cost = f"{move.cost:.0f}" if move.interval is None else f"{move.cost:.2f}"
+            lang = args.lang
+            value = signed(move.value, lang) if move.interval is None else \
+                f"{signed(move.value, lang, 2)} ({signed(move.interval[0], lang, 2)} … {signed(move.interval[1], lang, 2)})"
+            cost = number(move.cost, lang, 0 if move.interval is None else 2)
             mark = f"  {words['recorded']}" if move.move == recorded else ""
             print(f"  {move.rank:3d}  {move.move:<{width}}  {words['value']} {value}  {words['cost']} {cost}{mark}")
         # The best move and the recorded one, in words.

@@ -87,8 +87,10 @@ def test_cli_analyse_prints_every_playoff_decision_with_the_recorded_move_marked
         assert entry["moves"][0]["cost"] == 0 and entry["moves"][0]["rank"] == 1
     text = run("analyse", str(HAND), "--step", "1")
     assert text.returncode == 0, text.stderr
-    assert text.stdout.startswith("decision 1: ") and "recorded" in text.stdout
-    assert text.stdout.count("decision ") == 1
+    assert text.stdout.startswith("Decision 1: ") and "recorded" in text.stdout
+    assert text.stdout.count("Decision ") == 1
+    # The values signed as the narration signs them: a true minus, never a hyphen.
+    assert "final net −" in text.stdout and "final net -" not in text.stdout
 
 
 def test_cli_analyse_known_mode_gives_intervals_and_is_deterministic() -> None:
