@@ -21,6 +21,10 @@ Requests (each `key` names a demo of the page, so that each demo has its own sea
     practice_check {setup, index, move, lang}   the student's move at decision `index` judged: legal
                                   (or the refusal), the recorded move or not, forced or not
     write_record, read_record     a hand written in the page, and a record read back (engine/writer.py)
+    analyse {setup, index, mode?, samples?, seed?, lang}   what each move of decision `index` (from
+                                  0) of the hand is worth (analysis.py; mode "open" by default,
+                                  "known" with `samples` deals): {analysis, who, recorded, reasons},
+                                  `reasons` a sentence for each move, in the order of analysis.moves
 
 `setup` is the trace's `game` ({table, options, seed, decks, pool, actions}), with changes, and
 `players` (a number) for another number of players. A seat's result is a page trace and `you`:
@@ -51,10 +55,12 @@ import json
 from typing import Any, Callable
 
 from . import charts, limits, practice, stats
+from .analysis import KNOWN_SAMPLES, MAX_SAMPLES, MODES, PLAYOFF_DECISIONS, analyse
 from .actions import parse_action
 from .errors import EngineError
 from .game import BANKER
 from .limits import MAX_CHUNK, MAX_SEED, whole_number
+from .narration import move_reason
 from .options import Options, Table
 from .policy import default_policy
 from .record import Record, RecordError
@@ -202,11 +208,38 @@ def _practice_check(request: dict[str, Any], lang: str) -> dict[str, Any]:
     return practice.check(_practice_record(request, lang), request["index"], move, lang)
 
 
+def _analyse(request: dict[str, Any], lang: str) -> dict[str, Any]:
+    """What each move of decision `index` of the recorded hand is worth (see the module's doc)."""
+    mode = str(request.get("mode", "open"))
+    if mode not in MODES:
+        raise KeyError(f"mode {mode!r}")
+    samples = whole_number(request.get("samples", KNOWN_SAMPLES), "samples", 2, maximum=MAX_SAMPLES)
+    seed = whole_number(request.get("seed", 0), "seed", 0, maximum=MAX_SEED)
+    index = request["index"]
+    record = _practice_record(request, lang)
+    if record.games > 1:
+        raise practice.PracticeError("practice_session", games=record.games)
+    if not isinstance(index, int) or isinstance(index, bool) or index < 0:
+        raise practice.PracticeError("no_decision", index=index)
+    recorded: list[str] = []
+    game = record.play(stop=index + 1, before=lambda at, action: recorded.append(str(action)))
+    if len(recorded) <= index:
+        raise practice.PracticeError("no_decision", index=index)
+    game = record.play(stop=index)
+    if game.phase not in PLAYOFF_DECISIONS:
+        raise practice.PracticeError("not_playoff_decision", index=index)
+    analysis = analyse(game, mode, samples=samples, seed=seed)
+    who = game.seats[analysis.seat]
+    return {"analysis": analysis.to_json(), "who": who, "recorded": recorded[index],
+            "reasons": [move_reason(move, who, game.seats, lang) for move in analysis.moves]}
+
+
 _REQUESTS: dict[str, Callable[[dict[str, Any], str], Any]] = {
     "replay": lambda request, lang: replay(request["setup"], lang),
     "seat": _take_seat, "move": _move, "undo": _undo, "leave": _leave, "simulate": simulate,
     "practice": lambda request, lang: practice.decisions(_practice_record(request, lang), request["seat"], lang),
     "practice_check": lambda request, lang: _practice_check(request, lang),
+    "analyse": _analyse,
 }
 
 _REQUESTS.update(WRITER_REQUESTS)  # write_record / read_record: a hand written in the page (writer.py)

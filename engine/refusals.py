@@ -569,6 +569,9 @@ def _other(code: str, f: dict[str, Any], lang: str) -> str:
     if code == "no_decision":
         return (f"the recorded hand has no decision {_shown(f['index'], lang)}" if en else
                 f"решения {_shown(f['index'], lang)} в записанной партии нет")
+    if code == "not_playoff_decision":
+        return (f"decision {_shown(f['index'], lang)} is not one of the play-off: only the play-off's decisions are valued"
+                if en else f"решение {_shown(f['index'], lang)} принято не в розыгрыше: оцениваются только решения розыгрыша")
     if code == "bad_setup":
         return (f"the settings are incomplete: {f['missing']}" if en else f"в настройках не хватает: {f['missing']}")
     raise KeyError(code)

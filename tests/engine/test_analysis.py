@@ -8,7 +8,7 @@ import json
 from engine import Card, Game, Play, Take, parse_action
 from engine.analysis import LINE_LENGTH, analyse
 
-from conftest import Endgame, cards_in_play, make_endgames
+from endgame_helpers import Endgame, cards_in_play, make_endgames
 
 
 def brute_force(game: Game) -> tuple[int, ...]:
