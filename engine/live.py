@@ -216,21 +216,12 @@ def _analyse(request: dict[str, Any], lang: str) -> dict[str, Any]:
     samples = whole_number(request.get("samples", KNOWN_SAMPLES), "samples", 2, maximum=MAX_SAMPLES)
     seed = whole_number(request.get("seed", 0), "seed", 0, maximum=MAX_SEED)
     index = request["index"]
-    record = _practice_record(request, lang)
-    if record.games > 1:
-        raise practice.PracticeError("practice_session", games=record.games)
-    if not isinstance(index, int) or isinstance(index, bool) or index < 0:
-        raise practice.PracticeError("no_decision", index=index)
-    recorded: list[str] = []
-    game = record.play(stop=index + 1, before=lambda at, action: recorded.append(str(action)))
-    if len(recorded) <= index:
-        raise practice.PracticeError("no_decision", index=index)
-    game = record.play(stop=index)
+    game, _, recorded = practice.decision_at(_practice_record(request, lang), index)
     if game.phase not in PLAYOFF_DECISIONS:
         raise practice.PracticeError("not_playoff_decision", index=index)
     analysis = analyse(game, mode, samples=samples, seed=seed)
     who = game.seats[analysis.seat]
-    return {"analysis": analysis.to_json(), "who": who, "recorded": recorded[index],
+    return {"analysis": analysis.to_json(), "who": who, "recorded": str(recorded),
             "reasons": [move_reason(move, who, game.seats, lang) for move in analysis.moves]}
 
 

@@ -126,8 +126,9 @@ def decisions(record: Record, seat: str | int, lang: str) -> dict[str, Any]:
     return {"seat": name, "decisions": out}
 
 
-def check(record: Record, index: int, text: str, lang: str) -> dict[str, Any]:
-    """The student's move at decision `index` judged (see the module's doc)."""
+def decision_at(record: Record, index: Any) -> tuple[Game, int, Action]:
+    """The recorded hand's game as it stands before decision `index` (from 0), the step that shows
+    that decision, and the recorded move; refused for a series of games or a decision it lacks."""
     _one_game(record)
     if not isinstance(index, int) or isinstance(index, bool) or index < 0:
         raise PracticeError("no_decision", index=index)
@@ -136,7 +137,12 @@ def check(record: Record, index: int, text: str, lang: str) -> dict[str, Any]:
     if len(made) <= index:
         raise PracticeError("no_decision", index=index)
     _, step, recorded = made[index]
-    at = seen[0]
+    return seen[0], step, recorded
+
+
+def check(record: Record, index: int, text: str, lang: str) -> dict[str, Any]:
+    """The student's move at decision `index` judged (see the module's doc)."""
+    at, step, recorded = decision_at(record, index)
     forced = len(at.legal_actions()) == 1
     refusal = None
     move: dict[str, str] | None = None
