@@ -10,6 +10,8 @@
   kept, so the engine restores it), unless the test is marked ``first_visit`` (nothing kept: the
   engine starts the ordinary way). A test that makes its own context makes it a returning
   visitor's with ``as_returning_visitor(browser.new_context(...), site_server)``.
+- ``demo_walk``: ``demo_walk(hand, size, lang)``, a reader's walk through a demo, made once per
+  session and read by every test that asks the same of each step (demo_walks.py).
 
 A test can make files look missing, e.g.
 ``site_server.blocked_prefixes.add("/pyodide/")`` (see ``blocked_prefixes``,
@@ -35,6 +37,7 @@ from browser_helpers import (
     as_returning_visitor,
     assert_same_origin,
 )
+from demo_walks import Walks
 
 __all__ = ["assert_same_origin"]
 
@@ -118,6 +121,12 @@ def browser(playwright_instance: Playwright) -> Iterator[Browser]:
         yield browser
     finally:
         browser.close()
+
+
+@pytest.fixture(scope="session")
+def demo_walk(browser: Browser, site_server: ServedSite) -> Walks:
+    """``demo_walk(hand, size, lang)``: the walk through that demo (demo_walks.py), made once."""
+    return Walks(browser, site_server)
 
 
 @pytest.fixture

@@ -11,25 +11,8 @@ import pytest
 
 from browser_helpers import as_returning_visitor
 
-from demo_helpers import HANDS, ENGINE_WAIT_MS, embedded_trace, open_demo, wake_engine
-
-PHONE = {"width": 390, "height": 844}
-LAPTOP = {"width": 1280, "height": 800}
-SIZES = {"phone": PHONE, "laptop": LAPTOP}
-
-# Where the parts of one demo are, in page coordinates, and the height the site's header takes of
-# the screen while one scrolls (its own when it is sticky, as on a laptop; none when it scrolls
-# away with the page, as on a phone).
-GEOMETRY = """(hand) => {
-    const app = document.querySelector(`#demo-${hand} .demo-app`);
-    const box = (el) => { const r = el.getBoundingClientRect();
-                          return {top: r.top + scrollY, bottom: r.bottom + scrollY, left: r.left, width: r.width}; };
-    const part = (sel) => box(app.querySelector(sel));
-    return {table: part('.demo-table'), sentence: part('.demo-sentence'), controls: part('.demo-controls'),
-            next: part('.step-next'), app: box(app),
-            header: ['sticky', 'fixed'].includes(getComputedStyle(document.querySelector('.site-header')).position)
-                    ? document.querySelector('.site-header').getBoundingClientRect().height : 0};
-}"""
+from demo_helpers import HANDS, ENGINE_WAIT_MS, open_demo, wake_engine
+from demo_walks import GEOMETRY, LIBRARY, SIZES
 
 
 def open_at(page, size, hand, lang="en"):
@@ -58,30 +41,25 @@ def page_at(site_server, browser):
 
 
 @pytest.mark.parametrize("size", sorted(SIZES))
-def test_the_controls_stay_put_over_fifty_steps(page_at, size):
-    page = page_at(size)
-    hand = "playoff-beating"
-    open_at(page, size, hand)
-    places = set()
-    for _ in range(50):
-        page.keyboard.press("ArrowRight")
-        at = page.evaluate(GEOMETRY, hand)
-        places.add((round(at["next"]["top"]), round(at["next"]["left"])))
+def test_the_controls_stay_put_over_fifty_steps(demo_walk, size):
+    # The first fifty steps: the lottery and the play-off's first leads. (Further on, on a phone, a
+    # seat grows by the label's line when its first cards not beaten are laid down, and the controls
+    # move down with it; room for that line at every step does not fit the phone's screen.)
+    walk = demo_walk("playoff-beating", size, "en")
+    assert len(walk.forward) >= 50
+    places = {(round(read["geometry"]["next"]["top"]), round(read["geometry"]["next"]["left"]))
+              for read in walk.forward[:50]}
     assert len(places) == 1, f"the Next button moved: {sorted(places)}"
 
 
 @pytest.mark.parametrize("size, lang", [("laptop", "en"), ("phone", "en"), ("phone", "ru")])  # Russian runs longer
 @pytest.mark.parametrize("hand", sorted(HANDS))
-def test_the_table_its_sentence_and_the_controls_fit_one_screen_at_every_step(page_at, size, lang, hand):
-    page = page_at(size)
-    open_at(page, size, hand, lang)
+def test_the_table_its_sentence_and_the_controls_fit_one_screen_at_every_step(demo_walk, size, lang, hand):
+    walk = demo_walk(hand, size, lang)
     room = SIZES[size]["height"]
-    steps = len(embedded_trace(page, hand)["steps"])
     tallest = (0, 0)
-    for n in range(1, steps + 1):
-        if n > 1:
-            page.keyboard.press("ArrowRight")
-        at = page.evaluate(GEOMETRY, hand)
+    for n, read in enumerate(walk.forward, start=1):
+        at = read["geometry"]
         parts = (at["table"], at["sentence"], at["controls"])
         height = max(p["bottom"] for p in parts) - min(p["top"] for p in parts)
         tallest = max(tallest, (round(height), n))
@@ -129,48 +107,14 @@ def test_a_seated_visitor_plays_a_move_without_scrolling(page_at, size):
     assert page.evaluate("() => scrollY") == scroll
 
 
-# Every text of the table that does not show whole: a box whose content is wider or taller than the
-# box (1 px of rounding allowed), or one cut with an ellipsis. Cards (SVG) and text kept for screen
-# readers only are not drawn text; hidden zones are not drawn at all.
-CLIPPED = r"""(hand) => {
-    const table = document.querySelector(`#demo-${hand} .demo-table`);
-    const clipped = [];
-    for (const el of [table, ...table.querySelectorAll('*')]) {
-        if (el.closest('svg') || el.closest('.visually-hidden') || !el.getClientRects().length) continue;
-        const style = getComputedStyle(el);
-        const drawn = (node) => node.textContent.replace(/\s/g, '').length;  // a card's name is not drawn text
-        const svgText = [...el.querySelectorAll('svg')].reduce((sum, svg) => sum + drawn(svg), 0);
-        if (style.display === 'inline' || drawn(el) <= svgText) continue;
-        const wide = el.scrollWidth > el.clientWidth + 1, tall = el.scrollHeight > el.clientHeight + 1;
-        if (wide || tall) {
-            clipped.push(`${el.className || el.tagName} «${el.textContent.trim().slice(0, 40)}» `
-                         + `${el.scrollWidth}x${el.scrollHeight} in ${el.clientWidth}x${el.clientHeight}`
-                         + (style.textOverflow === 'ellipsis' ? ' (ellipsis)' : ''));
-        }
-    }
-    return clipped;
-}"""
-
-# The lesson hands, and from the hands library the tables at the ends of the range: two players and
-# seventeen (no annotated hand has exactly six; the largest below seventeen have ten and twelve).
-LIBRARY = {"two-players": "hands/two-players.html", "sits-out": "hands/sits-out.html",
-           "seventeen-players": "hands/seventeen-players.html"}
-
-
 @pytest.mark.parametrize("lang", ["en", "ru"])
 @pytest.mark.parametrize("size", sorted(SIZES))
 @pytest.mark.parametrize("hand", sorted(HANDS) + sorted(LIBRARY))
-def test_no_text_of_the_table_is_clipped_at_any_step(page_at, size, lang, hand):
-    page = page_at(size)
-    page.set_viewport_size(SIZES[size])
-    open_demo(page, page.url_for(f"{lang}/{HANDS.get(hand) or LIBRARY[hand]}"))
-    page.focus(f"#demo-{hand} .demo-app")
-    steps = len(embedded_trace(page, hand)["steps"])
+def test_no_text_of_the_table_is_clipped_at_any_step(demo_walk, size, lang, hand):
+    walk = demo_walk(hand, size, lang)
     found: dict[str, int] = {}
-    for n in range(1, steps + 1):
-        if n > 1:
-            page.keyboard.press("ArrowRight")
-        for text in page.evaluate(CLIPPED, hand):
+    for n, read in enumerate(walk.forward, start=1):
+        for text in read["clipped"]:
             found.setdefault(text, n)
-    assert int(page.get_attribute(f"#demo-{hand} .demo-app", "data-step")) == steps, "stepped to the end"
+    assert walk.last_step == len(walk.trace["steps"]), "stepped to the end"
     assert not found, f"{len(found)} clipped: " + "; ".join(f"step {n}: {text}" for text, n in found.items())

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from demo_helpers import ALL_HANDS, DRAWN_TABLE, HANDS, assert_at, embedded_trace, expected_table, open_demo, shown
+from demo_helpers import ALL_HANDS, HANDS, assert_at, embedded_trace, expected_table, open_demo, shown
 from engine import card_name
 
 DEMO_PAGE = "en/playoff-beating.html"  # a lesson page with a demo (lesson 3)
@@ -221,33 +221,30 @@ def test_bad_deep_links_show_a_notice_and_fall_back(site_server, page, fragment,
     assert page.console_errors == []
 
 
-def step_through(page: Any, url: str, hand: str) -> None:
-    """Step the demo from step 1 to the end and back, as a reader does: the face-down cards, the
-    hands, the cards on the table, the piles and the decks at every step are those of the trace."""
-    open_demo(page, url)
-    trace = embedded_trace(page, hand)
-    page.focus(f"#demo-{hand} .demo-app")
-    for n in range(1, len(trace["steps"]) + 1):
-        if n > 1:
-            page.keyboard.press("ArrowRight")
-        drawn = page.evaluate(DRAWN_TABLE, hand)
-        assert drawn == expected_table(trace, n), f"step {n}: {trace['steps'][n - 1]['event']['kind']}"
+def assert_walk_draws_its_trace(walk: Any) -> None:
+    """The walk stepped the demo from step 1 to the end and back, as a reader does (demo_walks.py):
+    the face-down cards, the hands, the cards on the table, the piles and the decks at every step
+    are those of the trace."""
+    trace = walk.trace
+    assert len(walk.forward) == len(trace["steps"])
+    for n, read in enumerate(walk.forward, start=1):
+        assert read["drawn"] == expected_table(trace, n), f"step {n}: {trace['steps'][n - 1]['event']['kind']}"
+    assert sorted(walk.back) == list(range(1, len(trace["steps"]))), "stepped back to the first step"
     for n in range(len(trace["steps"]) - 1, 0, -1):
-        page.keyboard.press("ArrowLeft")
-        assert page.evaluate(DRAWN_TABLE, hand) == expected_table(trace, n), f"back at step {n}"
-    assert page.console_errors == []
+        assert walk.back[n] == expected_table(trace, n), f"back at step {n}"
+    assert walk.console_errors == []
 
 
 @pytest.mark.parametrize("hand", sorted(HANDS))
-def test_every_step_of_every_lesson_hand_draws_the_table_of_its_trace(site_server, page, hand):
-    step_through(page, site_server.url(f"en/{HANDS[hand]}"), hand)
+def test_every_step_of_every_lesson_hand_draws_the_table_of_its_trace(demo_walk, hand):
+    assert_walk_draws_its_trace(demo_walk(hand, "laptop", "en"))
 
 
 @pytest.mark.parametrize("hand", sorted(set(ALL_HANDS) - set(HANDS)))
-def test_every_step_of_every_other_annotated_hand_draws_the_table_of_its_trace(site_server, page, hand):
+def test_every_step_of_every_other_annotated_hand_draws_the_table_of_its_trace(demo_walk, hand):
     # The hands that lessons show only under a switch, or not at all, on their own pages (in
     # Russian: the drawing does not depend on the language, the names and words do).
-    step_through(page, site_server.url(f"ru/hands/{hand}.html"), hand)
+    assert_walk_draws_its_trace(demo_walk(hand, "laptop", "ru"))
 
 
 def test_nothing_is_marked_changed_at_the_first_step(site_server, page):

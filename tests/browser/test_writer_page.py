@@ -237,39 +237,8 @@ def test_a_damaged_link_and_a_damaged_file_are_refused_and_the_page_goes_on(site
     assert page.console_errors == []
 
 
-@pytest.mark.parametrize("lang", ["en", "ru"])
-def test_each_hands_print_view_fits_a4_without_overflow(site_server: Any, page: Any, lang: str) -> None:
-    page.goto(site_server.url(f"{lang}/hands/{HANDS[0]}.html"))
-    assert page.get_attribute(".hand-print a", "href") == f"{HANDS[0]}-print.html"
-    page.emulate_media(media="print")
-    for name in HANDS:
-        page.goto(site_server.url(f"{lang}/hands/{name}-print.html"))
-        assert page.is_hidden(".site-header") and page.is_visible(".print-sheet h1")
-        overflow = page.evaluate("""() => [document.querySelector('.print-sheet'),
-                ...document.querySelectorAll('.print-sheet *')]
-            .filter(e => getComputedStyle(e).display !== 'inline' && e.scrollWidth > e.clientWidth + 1)
-            .map(e => `${e.tagName}.${e.className}: ${e.scrollWidth} > ${e.clientWidth}`)""")
-        assert overflow == [], (name, overflow)
-        assert page.evaluate("() => document.documentElement.scrollWidth <= document.documentElement.clientWidth")
-        notes = page.locator(".print-note").count()
-        assert notes == page.locator(".print-table").count() and notes >= 1, name
-        pdf = page.pdf(format="A4")
-        assert len(re.findall(rb"/Type\s*/Page(?!s)", pdf)) >= 1, name
-    assert page.console_errors == []
-
-
-def test_the_print_views_balances_are_signed_as_the_demos_table(site_server: Any, page: Any) -> None:
-    # Seen: the print view wrote a balance as Python prints an int, "-4" (a hyphen) and "3", where
-    # the demo's table and the narration write "−4" and "+3" (engine/words.py `signed`).
-    for lang in ("en", "ru"):
-        signs = set()
-        for name in HANDS:
-            page.goto(site_server.url(f"{lang}/hands/{name}-print.html"))
-            balances = page.locator(".print-steps .print-grid tbody td:last-child").all_inner_texts()
-            assert all(re.fullmatch(r"[+\u2212][1-9]\d*|0", b) for b in balances), (lang, name, balances)
-            signs |= {b[0] for b in balances}
-        assert signs == {"+", "\u2212", "0"}, (lang, signs)  # gains, losses and even balances were all seen
-
+# The paper's width inside the margins (print.css @page): 703 px.
+A4_WIDTH = round((210 - 2 * 12) / 25.4 * 96)
 
 # The page's layout as Chromium prints it (read while page.pdf lays the page out for print): the
 # content width (clientWidth) and the right edge of each first-deal table and each of its cells.
@@ -287,33 +256,100 @@ PRINT_LAYOUT = """() => { window.__printed = null;
     query.addEventListener('change', look);
 }"""
 
+# What a print view shows under print media: the boxes wider than their content allows, whether the
+# page scrolls sideways, its notes and tables, the first deal's table, the balances of its steps.
+PRINT_VIEW = """() => ({
+    header_hidden: getComputedStyle(document.querySelector('.site-header')).display === 'none'
+                   || !document.querySelector('.site-header').getClientRects().length,
+    title_shown: !!document.querySelector('.print-sheet h1') && document.querySelector('.print-sheet h1').getClientRects().length > 0,
+    overflow: [document.querySelector('.print-sheet'), ...document.querySelectorAll('.print-sheet *')]
+        .filter(e => getComputedStyle(e).display !== 'inline' && e.scrollWidth > e.clientWidth + 1)
+        .map(e => `${e.tagName}.${e.className}: ${e.scrollWidth} > ${e.clientWidth}`),
+    fits_across: document.documentElement.scrollWidth <= document.documentElement.clientWidth,
+    notes: document.querySelectorAll('.print-note').length,
+    tables: document.querySelectorAll('.print-table').length,
+    first_deal: (() => { const g = document.querySelector('.print-section .print-grid');
+                         if (!g || !g.getClientRects().length) return null;
+                         const r = g.getBoundingClientRect(); return {x: r.x, width: r.width}; })(),
+    balances: [...document.querySelectorAll('.print-steps .print-grid tbody td:last-child')].map(e => e.innerText),
+})"""
+
+
+@pytest.fixture(scope="module")
+def print_views(site_server: Any, browser: Any) -> Any:
+    """`print_views(lang)`: every hand's print view in that language, read once under print media in
+    a window as wide as the paper, and printed to PDF (the layout read while Chromium lays it out),
+    for the tests below to read: {hand: {view, pages, printed}}, and the page errors seen."""
+    made: dict[str, tuple[dict[str, Any], list[str]]] = {}
+
+    def read(lang: str) -> tuple[dict[str, Any], list[str]]:
+        if lang not in made:
+            context = browser.new_context(viewport={"width": A4_WIDTH, "height": 1000})
+            errors: list[str] = []
+            try:
+                page = context.new_page()
+                page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+                page.on("pageerror", lambda error: errors.append(str(error)))
+                views: dict[str, Any] = {}
+                for name in HANDS:
+                    page.goto(site_server.url(f"{lang}/hands/{name}-print.html"))
+                    page.emulate_media(media="print")
+                    view = page.evaluate(PRINT_VIEW)
+                    page.emulate_media(media="null")  # what the page itself is shown as again: print only for page.pdf
+                    page.evaluate(PRINT_LAYOUT)
+                    pdf = page.pdf(format="A4")
+                    views[name] = {"view": view, "pdf": pdf.startswith(b"%PDF"),
+                                   "pages": len(re.findall(rb"/Type\s*/Page(?!s)", pdf)),
+                                   "printed": page.evaluate("() => window.__printed")}
+            finally:
+                context.close()
+            made[lang] = (views, errors)
+        return made[lang]
+
+    return read
+
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
-def test_the_first_deal_keeps_its_right_border_on_a4(site_server: Any, browser: Any, lang: str) -> None:
+def test_each_hands_print_view_fits_a4_without_overflow(site_server: Any, page: Any, print_views: Any,
+                                                        lang: str) -> None:
+    page.goto(site_server.url(f"{lang}/hands/{HANDS[0]}.html"))
+    assert page.get_attribute(".hand-print a", "href") == f"{HANDS[0]}-print.html"
+    views, errors = print_views(lang)
+    assert sorted(views) == HANDS
+    for name, seen in views.items():
+        view = seen["view"]
+        assert view["header_hidden"] and view["title_shown"], name
+        assert view["overflow"] == [], (name, view["overflow"])
+        assert view["fits_across"], name
+        assert view["notes"] == view["tables"] and view["notes"] >= 1, name
+        assert seen["pdf"] and seen["pages"] >= 1, name
+    assert errors == []
+
+
+def test_the_print_views_balances_are_signed_as_the_demos_table(print_views: Any) -> None:
+    # Seen: the print view wrote a balance as Python prints an int, "-4" (a hyphen) and "3", where
+    # the demo's table and the narration write "−4" and "+3" (engine/words.py `signed`).
+    for lang in ("en", "ru"):
+        signs = set()
+        for name, seen in print_views(lang)[0].items():
+            balances = seen["view"]["balances"]
+            assert all(re.fullmatch(r"[+\u2212][1-9]\d*|0", b) for b in balances), (lang, name, balances)
+            signs |= {b[0] for b in balances}
+        assert signs == {"+", "\u2212", "0"}, (lang, signs)  # gains, losses and even balances were all seen
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_first_deal_keeps_its_right_border_on_a4(print_views: Any, lang: str) -> None:
     # Seen: in the PDF the first deal's table lost its right border (a hairline of it left): laid
     # out for A4, the page was 704 px wide for 703 px of paper, and the table reached the 704th.
-    a4 = round((210 - 2 * 12) / 25.4 * 96)  # the paper's width inside the margins (print.css @page), 703 px
-    context = browser.new_context(viewport={"width": a4, "height": 1000})
-    page = context.new_page()
-    try:
-        for name in HANDS:
-            page.goto(site_server.url(f"{lang}/hands/{name}-print.html"))
-            page.emulate_media(media="print")
-            grid = page.locator(".print-section .print-grid").first
-            assert grid.is_visible(), name
-            box = grid.bounding_box()
-            assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= a4, (name, box)
-            page.emulate_media(media="null")  # what the page itself is shown as again: print only for page.pdf
-            page.evaluate(PRINT_LAYOUT)
-            pdf = page.pdf(format="A4")
-            assert pdf.startswith(b"%PDF"), name
-            printed = page.evaluate("() => window.__printed")
-            assert printed is not None, name
-            width = printed["width"]
-            beyond = [p for p in printed["parts"] if p["right"] > width or p["overflow"]]
-            assert beyond == [], (name, width, beyond)
-    finally:
-        context.close()
+    for name, seen in print_views(lang)[0].items():
+        box = seen["view"]["first_deal"]
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= A4_WIDTH, (name, box)
+        printed = seen["printed"]
+        assert printed is not None, name
+        width = printed["width"]
+        beyond = [p for p in printed["parts"] if p["right"] > width or p["overflow"]]
+        assert beyond == [], (name, width, beyond)
 
 
 def test_every_course_hand_fits_a_link_packed_by_the_browser(site_server: Any, page: Any) -> None:
