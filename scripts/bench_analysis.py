@@ -15,12 +15,14 @@
 3. The same analyses in CPython and in Pyodide, the page worker's runtime, under Node.js: P decisions
    of four-player games (chosen as in 1), each analysed in the open mode, then each in the known mode,
    by this script run once in each runtime (`--runtime-times`: the engine imported and the positions
-   played before the first analysis; each analysis timed by the runtime's own clock). p50 and p95
-   of each, and how many times slower Pyodide is: the ratio of the p50s, of the p95s and of the
+   played before the first analysis), each analysis timed by the runtime's own clocks: the wall
+   clock, and the process's CPU time, which other work on a shared machine does not stretch. p50 and
+   p95 of each, and how many times slower Pyodide is: the ratio of the p50s, of the p95s and of the
    totals. A digest of the positions and of every analysis shows both runtimes analysed the same
    positions to the same results. With `--site`, the same decisions asked of the site's worker in
    headless Chromium too (the page's `analyse` request: the hand replayed to the decision, analysed,
-   and each move put in words), timed in the page from the request to the answer.
+   and each move put in words), timed in the page from the request to the answer, with the CPU time
+   the page's renderer (the page and its worker) spent meanwhile.
 
 Figures only, no thresholds.
 """
@@ -196,7 +198,7 @@ def compare_runtimes(positions: int, seed: int, site: Path | None) -> None:
     worker = worker_times(site, positions, seed) if site is not None else None
     load_after = os.getloadavg()[0]
     node_version = subprocess.run([node, "--version"], capture_output=True, text=True, check=True).stdout.strip()
-    same = "the same" if cpython["digest"] == pyodide["digest"] else "DIFFERENT"
+    same = "the same" if cpython["digest"] == pyodide["digest"] else "NOT the same"
     print(f"3. one decision at {RUNTIME_PLAYERS} players (seconds, default budgets), {positions} decisions a mode: "
           f"CPython {cpython['python']} against Pyodide {pyodide_version()} (CPython {pyodide['python']}) under "
           f"Node.js {node_version}; positions and analyses {same} in both (digest {cpython['digest'][:12]}); "
