@@ -19,7 +19,8 @@ Requests (each `key` names a demo of the page, so that each demo has its own sea
     leave  {key}                  forgets the seat
     practice {setup, seat, lang}  the seat's decisions in the recorded hand, to practise (practice.py)
     practice_check {setup, index, move, lang}   the student's move at decision `index` judged: legal
-                                  (or the refusal), the recorded move or not, forced or not
+                                  (or the refusal), the recorded move or not, forced or not, and
+                                  its cost against the best move as the player knows the game
     write_record, read_record     a hand written in the page, and a record read back (engine/writer.py)
     analyse {setup, index, mode?, samples?, seed?, lang}   what each move of decision `index` (from
                                   0) of the hand is worth (analysis.py; mode "open" by default,
