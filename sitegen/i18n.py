@@ -462,9 +462,37 @@ ENGINE_FAILURE_STRINGS: dict[str, dict[str, str]] = {
 }
 
 
+# The seated visitor's opponents and his hint (seated-game.js, views/seat.js, views/live.js); the
+# hint's own sentences are the engine's (engine/hint.py). In Russian the best move is «лучший
+# вариант»: a «ход» is a lead (docs/style.md).
+SEAT_CHOICE_STRINGS: dict[str, dict[str, str]] = {
+    "en": {
+        "opponents_label": "Your opponents",
+        "opponents_default": "The default computer players",
+        "opponents_strong": "The strong computer players (each plays the best move as he knows the game)",
+        "opponents_now_default": "Opponents: the default computer players.",
+        "opponents_now_strong": "Opponents: the strong computer players.",
+        "hint_button": "Hint: what each move is worth",
+        "hint_best": "Hint. {reason}",
+        "hint_ranked": "Every move, the best first",
+    },
+    "ru": {
+        "opponents_label": "Соперники",
+        "opponents_default": "Обычные игроки-компьютеры",
+        "opponents_strong": "Сильные игроки-компьютеры (каждый выбирает лучший вариант по тому, что знает)",
+        "opponents_now_default": "Соперники — обычные игроки-компьютеры.",
+        "opponents_now_strong": "Соперники — сильные игроки-компьютеры.",
+        "hint_button": "Подсказка: чего стоит каждый вариант",
+        "hint_best": "Подсказка. {reason}",
+        "hint_ranked": "Все варианты, лучший — первым",
+    },
+}
+
+
 # Everything the demo's scripts read from the page's catalogue (its `strings`).
 DEMO_STRINGS: dict[str, dict[str, str]] = {
-    lang: {**_DEMO_OWN[lang], **PRACTICE_STRINGS[lang], **ENGINE_FAILURE_STRINGS[lang]} for lang in _DEMO_OWN
+    lang: {**_DEMO_OWN[lang], **PRACTICE_STRINGS[lang], **ENGINE_FAILURE_STRINGS[lang], **SEAT_CHOICE_STRINGS[lang]}
+    for lang in _DEMO_OWN
 }
 
 
