@@ -108,8 +108,8 @@ def test_a_visitor_chooses_the_strong_opponents_and_plays_the_game_cpython_plays
     assert page.input_value(f"{APP} select[name=opponents]") == "default"  # unless the visitor chooses
     state = take_seat(page, "Boris", "strong")
     assert state["seat"]["you"]["opponents"] == "strong"
-    assert page.text_content(f"{PANEL} .seat-status").startswith(
-        "Your seat: Boris. Opponents: the strong computer players. Your turn.")
+    assert page.text_content(f"{PANEL} .seat-status").startswith("Your seat: Boris. Your turn.")
+    assert page.text_content(f"{PANEL} .seat-opponents") == "Opponents: the strong computer players."
     # Boris leads first here: a lead of his after which the strong players answer otherwise than the
     # default ones would (CPython's seats, played here).
     setup = seat_setup(page)

@@ -13,6 +13,8 @@ const ALL_MOVES_UP_TO = 8; // fewer legal moves than this are offered at once, w
 
 export function createSeatPanel() {
   const status = h("p", { class: "seat-status", role: "status" });
+  // Who the computer players are: said once, not with every change of the status.
+  const opponents = h("p", { class: "seat-opponents" });
   const refusal = h("p", { class: "seat-refusal is-hidden", role: "alert" });
   const failureText = h("span");
   const failure = h("p", { class: "seat-failure is-hidden", role: "alert" }, [failureText, " ",
@@ -47,10 +49,10 @@ export function createSeatPanel() {
     h("button", { type: "button", class: "live-button is-primary", "data-action": "stay-seated", text: t("stay_seated") }),
   ]);
   const el = h("div", { class: "seat-panel" }, [
-    status, refusal, failure, stakeForm, selection, moves, hintBox,
+    status, opponents, refusal, failure, stakeForm, selection, moves, hintBox,
     h("div", { class: "live-buttons" }, [hint, clear, undo, newGame, leave]), confirm,
   ]);
-  return { el, status, refusal, failure, failureText, stakeForm, stakeInputs, stakeSum, selection, moves, clear, undo, newGame, leave,
+  return { el, status, opponents, refusal, failure, failureText, stakeForm, stakeInputs, stakeSum, selection, moves, clear, undo, newGame, leave,
     confirm, hint, hintBox, hintBest, hintMoves, hintBasis };
 }
 
@@ -106,7 +108,8 @@ export function updateSeatPanel(refs, ctx) {
   if (you.over) now = t("game_over");
   else if (decision) now = `${t("your_turn")} ${catalogue().decisions[decision.kind]} (${paragraphLabel(decision.rule)})`;
   else now = t("not_your_turn");
-  setText(refs.status, `${sitting} ${t(`opponents_now_${you.opponents}`)} ${now}`);
+  setText(refs.status, `${sitting} ${now}`);
+  setText(refs.opponents, t(`opponents_now_${you.opponents}`));
   setText(refs.refusal, seat.refusal || "");
   toggleClass(refs.refusal, "is-hidden", !seat.refusal);
 
