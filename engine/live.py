@@ -12,14 +12,22 @@ Requests (each `key` names a demo of the page, so that each demo has its own sea
     replay {setup, lang}          the hand under other settings: a page trace (trace.for_page) and
                                   `notice`: "moves_replaced" when the recorded moves no longer fit
                                   and the computer players decided instead, else None
-    seat   {key, setup, seat, lang}   the visitor takes a seat (a player's name, or "banker"); the
-                                  computer players (the default policy) play until it is his turn
+    seat   {key, setup, seat, opponents?, lang}   the visitor takes a seat (a player's name, or
+                                  "banker"); the computer players play until it is his turn:
+                                  `opponents` "default" (the default policy, policy.py; when not
+                                  given) or "strong" (strong.py, its deals seeded by the set-up's
+                                  seed: the same seed, options and moves give the same game);
+                                  another value is refused in words
     move   {key, text, lang}      the visitor's move, in the notation of actions.py
     undo   {key, lang}            takes back the visitor's last move
     leave  {key}                  forgets the seat
+    hint   {key, lang}            what each move of the visitor's decision is worth, as he knows the
+                                  game (hint.py: the known mode only); refused in words when it is
+                                  not his decision of the play-off
     practice {setup, seat, lang}  the seat's decisions in the recorded hand, to practise (practice.py)
     practice_check {setup, index, move, lang}   the student's move at decision `index` judged: legal
-                                  (or the refusal), the recorded move or not, forced or not
+                                  (or the refusal), the recorded move or not, forced or not, and
+                                  its cost against the best move as the player knows the game
     write_record, read_record     a hand written in the page, and a record read back (engine/writer.py)
     analyse {setup, index, mode?, samples?, seed?, lang}   what each move of decision `index` (from
                                   0) of the hand is worth (analysis.py; mode "open" by default,
@@ -56,22 +64,28 @@ from typing import Any, Callable
 
 from . import charts, limits, practice, stats
 from .analysis import KNOWN_SAMPLES, MAX_SAMPLES, MODES, PLAYOFF_DECISIONS, analyse
+from .hint import hint
 from .actions import parse_action
 from .errors import EngineError
 from .game import BANKER
 from .limits import MAX_CHUNK, MAX_SEED, whole_number
 from .narration import move_reason
 from .options import Options, Table
-from .policy import default_policy
+from .policy import Policy, default_policy
 from .record import Record, RecordError
 from .seat import MAX_MOVE_CHARS, decision, find_seat, setup_record
+from .strong import strong_policy
 from .trace import for_page, teller, told, trace
 from .words import LANGS
 from .writer import REQUESTS as WRITER_REQUESTS
 
 
 class LiveError(EngineError):
-    """A request the live engine cannot serve: nothing to undo, no seat taken."""
+    """A request the live engine cannot serve: nothing to undo, no seat taken, no such opponents."""
+
+
+# The computer players a seated visitor may choose to play against (the `seat` request's `opponents`).
+OPPONENTS = ("default", "strong")
 
 
 def replay(setup: dict[str, Any], lang: str) -> dict[str, Any]:
@@ -88,14 +102,26 @@ def replay(setup: dict[str, Any], lang: str) -> dict[str, Any]:
     return {**for_page(hand, lang), "notice": notice}
 
 
+def opponents_policy(opponents: Any, seed: int) -> Policy:
+    """The computer players chosen (OPPONENTS), for a game seeded `seed`; anything else refused."""
+    if opponents == "default":
+        return default_policy
+    if opponents == "strong":
+        return strong_policy(seed)  # its deals drawn from the game's seed: the same game each time
+    raise LiveError("no_opponents", opponents=str(opponents))
+
+
 class Seat:
     """A visitor at the table: one seat (a player's name or number from 0, or "banker" for the
-    spread) is his. (A number finds the same seat whatever the language's names.)"""
+    spread) is his. (A number finds the same seat whatever the language's names.) `opponents`: the
+    computer players at the other seats (OPPONENTS)."""
 
-    def __init__(self, setup: dict[str, Any], seat: str | int, lang: str = "en") -> None:
+    def __init__(self, setup: dict[str, Any], seat: str | int, lang: str = "en", opponents: Any = "default") -> None:
         record = setup_record(setup, lang)
         record.moves, record.notes = [], []
         self.record = record
+        self.opponents = str(opponents)
+        self.policy = opponents_policy(opponents, record.seed)  # (before anything is played)
         self.steps: list[dict[str, Any]] = []
         self.game = record.new_game(observer=teller(self.steps))
         self.seat = find_seat(self.game, seat)
@@ -106,14 +132,18 @@ class Seat:
     def _play_computers(self) -> None:
         game = self.game
         while not game.over and game.to_act != self.seat:
-            game.apply(default_policy(game))
+            game.apply(self.policy(game))
 
     def state(self, lang: str) -> dict[str, Any]:
         game = self.game
         turn = not game.over and game.to_act == self.seat
         you = {"seat": self.name, "turn": turn, "over": game.over, "can_undo": bool(self.own),
-               "decision": decision(game, lang) if turn else None}
+               "opponents": self.opponents, "decision": decision(game, lang) if turn else None}
         return {**for_page(told(game, self.steps, ()), lang), "you": you}
+
+    def hint(self, lang: str) -> dict[str, Any]:
+        """What each move of the visitor's decision is worth, as he knows the game (hint.py)."""
+        return hint(self.game, self.seat, self.record.seed, lang)
 
     def move(self, text: str) -> None:
         """Play the visitor's move; an illegal one raises (NotationError, IllegalMove) and changes nothing."""
@@ -177,7 +207,7 @@ def _seat_of(request: dict[str, Any]) -> Seat:
 def _take_seat(request: dict[str, Any], lang: str) -> dict[str, Any]:
     key = str(request.get("key", ""))
     _seats.pop(key, None)
-    seat = Seat(request["setup"], request["seat"], lang)
+    seat = Seat(request["setup"], request["seat"], lang, request.get("opponents", "default"))
     _seats[key] = seat
     return seat.state(lang)
 
@@ -192,6 +222,10 @@ def _undo(request: dict[str, Any], lang: str) -> dict[str, Any]:
     seat = _seat_of(request)
     seat.undo()
     return seat.state(lang)
+
+
+def _hint(request: dict[str, Any], lang: str) -> dict[str, Any]:
+    return _seat_of(request).hint(lang)
 
 
 def _leave(request: dict[str, Any], lang: str) -> None:
@@ -227,7 +261,7 @@ def _analyse(request: dict[str, Any], lang: str) -> dict[str, Any]:
 
 _REQUESTS: dict[str, Callable[[dict[str, Any], str], Any]] = {
     "replay": lambda request, lang: replay(request["setup"], lang),
-    "seat": _take_seat, "move": _move, "undo": _undo, "leave": _leave, "simulate": simulate,
+    "seat": _take_seat, "move": _move, "undo": _undo, "leave": _leave, "hint": _hint, "simulate": simulate,
     "practice": lambda request, lang: practice.decisions(_practice_record(request, lang), request["seat"], lang),
     "practice_check": lambda request, lang: _practice_check(request, lang),
     "analyse": _analyse,
@@ -255,7 +289,7 @@ def handle(request_json: str) -> str:
             return _dump({"failure": {"code": "unknown_request", "detail": str(request.get("type"))}})
         return _dump({"result": serve(request, lang)})
     except EngineError as error:
-        you = request.get("type") in ("move", "undo")  # the visitor's own move: "you do not hold…"
+        you = request.get("type") in ("move", "undo", "hint")  # the visitor's own move: "you do not hold…"
         return _dump({"refusal": {"en": error.words("en", you), "ru": error.words("ru", you), "rule": error.rule}})
     except (KeyError, TypeError, AttributeError) as error:  # a set-up without a part it needs
         return _dump({"failure": {"code": "bad_request", "detail": f"{type(error).__name__}: {error}"}})

@@ -20,11 +20,23 @@ between requests, so a restarted worker loses nothing):
               say only when he submits
     move      for a forced decision only: the recorded move, in words
 
-`practice_check` answers {index, step, legal, refusal, matches, forced, move, recorded}: whether the
-move is legal (if not, `refusal`: the engine's sentence in both languages, to "you", with its
+`practice_check` answers {index, step, legal, refusal, matches, forced, move, recorded, worth}: whether
+the move is legal (if not, `refusal`: the engine's sentence in both languages, to "you", with its
 paragraph in `rule`), whether it is the recorded move, whether the rules forced the move (one legal
-move only), and both moves in words. A move the notation cannot read is illegal too (rule None).
-A series of games is not practised (the computer players play it): both requests refuse it.
+move only), both moves in words, and what the move is worth (`worth`, below). A move the notation
+cannot read is illegal too (rule None). A series of games is not practised (the computer players
+play it): both requests refuse it.
+
+`worth` grades a legal move of the play-off (a lead, an answer, a card to a trick) by its cost
+against the best move, as the practised player knows the game: analysis.py's known mode (the
+student sees what the seat sees, so he is judged on that, not on the hidden cards), KNOWN_SAMPLES
+deals drawn from `draw(record seed, index)`, so that the same decision is always valued the same:
+    {mode, samples, seed, value, interval, cost, rank, verdict, best, text, basis}
+`verdict` is "best" (ranked first), "as_good" (no cost, ranked after an equal move) or "less";
+`best` the best move in words with its value and interval; `text` the grade in a sentence, the
+cost first; `basis` how it was valued. None for an illegal move, and for the banker's spread (not
+valued: docs/rules.md, "Analysis"). The recorded move is the default policy's: the page says what
+happened in the hand, not that it was good.
 """
 
 from __future__ import annotations
@@ -33,11 +45,16 @@ from itertools import combinations, permutations
 from typing import Any, Callable
 
 from .actions import Action, Beat, Lead, NotationError, Play, Take, parse_action
+from .analysis import KNOWN_SAMPLES, PLAYOFF_DECISIONS, MoveValue, analyse
 from .errors import EngineError
 from .game import BANKER, Game, IllegalMove, Phase
 from .record import Record
+from .rng import draw
 from .seat import decision, find_seat, offered
-from .words import LANGS, move_text
+from .words import LANGS, move_text, number, signed
+
+# The analysis that grades an answer: as the practised player knows the game (module doc).
+GRADING_MODE = "known"
 
 
 class PracticeError(EngineError):
@@ -154,5 +171,61 @@ def check(record: Record, index: int, text: str, lang: str) -> dict[str, Any]:
         matches = action == recorded
     except (NotationError, IllegalMove) as error:
         refusal = {**{lang_: error.words(lang_, True) for lang_ in LANGS}, "rule": error.rule}
+    graded = None
+    if refusal is None and at.phase in PLAYOFF_DECISIONS:
+        graded = worth(at, action, draw(record.seed, index), lang)
     return {"index": index, "step": step, "legal": refusal is None, "refusal": refusal, "matches": matches,
-            "forced": forced, "move": move, "recorded": _words(recorded, lang)}
+            "forced": forced, "move": move, "recorded": _words(recorded, lang), "worth": graded}
+
+
+def worth(game: Game, action: Action, seed: int, lang: str) -> dict[str, Any]:
+    """What a legal move of the play-off decision `game` stands at is worth against the best move,
+    as its player knows the game (see the module's doc)."""
+    analysis = analyse(game, GRADING_MODE, samples=KNOWN_SAMPLES, seed=seed)
+    mine = next(m for m in analysis.moves if m.move == str(action))
+    best = analysis.best
+    verdict = "best" if mine.rank == 1 else "as_good" if mine.cost == 0 else "less"
+    assert game.to_act is not None
+    who = game.seats[game.to_act]
+    best_words = {**_words(parse_action(best.move), lang), "value": best.value, "interval": _pair(best)}
+    return {"mode": analysis.mode, "samples": analysis.samples, "seed": seed, "value": mine.value,
+            "interval": _pair(mine), "cost": mine.cost, "rank": mine.rank, "verdict": verdict, "best": best_words,
+            "text": _grade_text(verdict, mine, best, who, lang), "basis": _basis_text(who, analysis.samples, lang)}
+
+
+def _pair(move: MoveValue) -> list[float]:
+    assert move.interval is not None  # the known mode gives every value its interval
+    return list(move.interval)
+
+
+def _grade_text(verdict: str, mine: MoveValue, best: MoveValue, who: str, lang: str) -> str:
+    """The grade, the cost first: "The best move: …", "As good as the best move (…): …", "1.75 chips
+    less than the best move: …". Figures to two decimals: they are means over the deals. In Russian
+    the best move is «лучший вариант» (a «ход» is a lead: docs/style.md)."""
+    en = lang == "en"
+    value, best_value = signed(mine.value, lang, 2), signed(best.value, lang, 2)
+    best_move = f"{who} {move_text(parse_action(best.move), lang)}"
+    if verdict == "best":
+        low, high = (signed(x, lang, 2) for x in _pair(mine))
+        return (f"The best move: final net {value} on average (95% interval from {low} to {high})." if en else
+                f"Лучший вариант: итог за кон в среднем {value} (95-процентный интервал от {low} до {high}).")
+    if verdict == "as_good":
+        return (f"As good as the best move ({best_move}): the same final net on average, {value}." if en else
+                f"Не хуже лучшего варианта ({best_move}): итог за кон в среднем тот же, {value}.")
+    # Decimals take the genitive singular in Russian («на 1,75 фишки»), the plural in English.
+    less = number(mine.cost, lang, 2)
+    return (f"{less} chips less than the best move: final net {value} on average, against {best_value} for "
+            f"the best ({best_move})." if en else
+            f"На {less} фишки меньше, чем при лучшем варианте: итог за кон в среднем {value}, а при лучшем "
+            f"({best_move}) {best_value}.")
+
+
+def _basis_text(who: str, samples: int, lang: str) -> str:
+    """How the grade was found: as the player knows the game, over `samples` deals (always several,
+    hence the plural in English; in Russian the count stands apart, «раздач — 32»). No pronoun for
+    the player: a name may be a woman's or a man's."""
+    if lang == "en":
+        return (f"Valued as {who} knows the game: the cards hidden from the player are dealt at random "
+                f"({samples} deals) and the final net is averaged.")
+    return (f"Оценка — по тому, что знает {who}: скрытые от игрока карты раздаются наугад (раздач — "
+            f"{number(samples, lang)}), а итог за кон усредняется.")

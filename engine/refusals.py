@@ -572,6 +572,19 @@ def _other(code: str, f: dict[str, Any], lang: str) -> str:
     if code == "not_playoff_decision":
         return (f"decision {_shown(f['index'], lang)} is not one of the play-off: only the play-off's decisions are valued"
                 if en else f"решение {_shown(f['index'], lang)} принято не в розыгрыше: оцениваются только решения розыгрыша")
+    if code == "hint_not_your_turn":  # hint.py, to the visitor
+        return ("there is no hint to give: it is not your turn" if en else
+                "подсказать нечего: сейчас не ваша очередь")
+    if code == "hint_not_playoff":
+        return ("a hint is given in the play-off only (to lead, to beat or take, to play a card to a trick), "
+                "not for the banker's spread" if en else
+                "подсказка даётся только в розыгрыше — когда нужно пойти, отбиться или забрать, положить карту "
+                "во взятку, — а не когда банкир распределяет сумму по картам")
+    if code == "no_opponents":  # live.py's seat request
+        return (f"no opponents {_shown(f['opponents'], lang)}: the computer players are the default ones "
+                "(default) or the strong ones (strong)" if en else
+                f"соперников {_shown(f['opponents'], lang)} нет: игроки-компьютеры — обычные (default) "
+                "или сильные (strong)")
     if code == "bad_setup":
         return (f"the settings are incomplete: {f['missing']}" if en else f"в настройках не хватает: {f['missing']}")
     raise KeyError(code)

@@ -375,8 +375,8 @@ PRACTICE_STRINGS: dict[str, dict[str, str]] = {
     "en": {
         "practice_heading": "Practise this hand",
         "practice_hint": "Play one player's part: before each of his decisions the demo stops and asks what he "
-                         "does; the engine judges your move, then the hand goes on as recorded. Moves the rules "
-                         "force are not asked.",
+                         "does; the engine says what your move is worth against the best move, then the hand goes "
+                         "on as recorded. Moves the rules force are not asked.",
         "practice_seat": "The player you play",
         "practice_start": "Start practising",
         "practice_stop": "Stop practising",
@@ -387,14 +387,13 @@ PRACTICE_STRINGS: dict[str, dict[str, str]] = {
         "practice_choose": "Choose cards in the hand, then a move; or type a move.",
         "practice_legal": "Legal: the rules allow this move.",
         "practice_illegal": "Not allowed. {why}",
-        "practice_match": "Right: this is the recorded move.",
-        "practice_recorded": "The record has another move: {name} {move}.",
+        "practice_in_hand": "In the hand, {name} {move}.",
         "practice_was_forced": "The rules allowed no other move: it was forced.",
         "practice_forced": "{name} {move}: the only move the rules allow, so it was not asked and is not scored.",
         "practice_play_on": "Play on: show the recorded move",
         "practice_over": "The game is over.",
-        "practice_score": "Score: {matched} of {asked} as recorded, {legal} of {asked} legal; forced moves, not "
-                          "counted: {forced}.",
+        "practice_score": "Score: {best} of {asked} as good as the best move, {legal} of {asked} legal; forced "
+                          "moves, not counted: {forced}.",
         "practice_link_live": "The link asks for practice, but the demo shows other settings: practice is on the "
                               "recorded hand only.",
         "question_label": "A question before the next step",
@@ -407,8 +406,8 @@ PRACTICE_STRINGS: dict[str, dict[str, str]] = {
     "ru": {
         "practice_heading": "Потренироваться на этой партии",
         "practice_hint": "Сыграйте за одного из игроков: перед каждым его решением демонстрация остановится и "
-                         "спросит, как он поступит; движок оценит ваш ход, а партия пойдёт дальше так, как "
-                         "записана. Вынужденные ходы не спрашиваются.",
+                         "спросит, как он поступит; движок скажет, чего стоит ваш выбор по сравнению с лучшим "
+                         "вариантом, а партия пойдёт дальше так, как записана. Вынужденные ходы не спрашиваются.",
         "practice_seat": "Игрок, за которого вы играете",
         "practice_start": "Начать тренировку",
         "practice_stop": "Закончить тренировку",
@@ -420,15 +419,14 @@ PRACTICE_STRINGS: dict[str, dict[str, str]] = {
         "practice_choose": "Выберите карты на руках, затем ход — или введите ход.",
         "practice_legal": "Так можно: правила этот ход допускают.",
         "practice_illegal": "Так нельзя. {why}",
-        "practice_match": "Верно: именно этот ход и записан.",
-        "practice_recorded": "В записи другой ход: {name} {move}.",
+        "practice_in_hand": "В партии {name} {move}.",
         "practice_was_forced": "Другого хода правила не допускали: ход вынужденный.",
         "practice_forced": "{name} {move}: других ходов правила не допускают, поэтому этот ход не спрашивался и в "
                            "счёт не идёт.",
         "practice_play_on": "Дальше: показать записанный ход",
         "practice_over": "Кон окончен.",
-        "practice_score": "Счёт: совпало с записью — {matched} из {asked}, допустимых ходов — {legal} из {asked}; "
-                          "вынужденных, не в счёт, — {forced}.",
+        "practice_score": "Счёт: не хуже лучшего варианта — {best} из {asked}, допустимых ходов — {legal} из "
+                          "{asked}; вынужденных, не в счёт, — {forced}.",
         "practice_link_live": "Ссылка предлагает тренировку, но демонстрация показывает другие настройки, а "
                               "тренироваться можно только на записанной партии.",
         "question_label": "Вопрос перед следующим шагом",
@@ -464,9 +462,37 @@ ENGINE_FAILURE_STRINGS: dict[str, dict[str, str]] = {
 }
 
 
+# The seated visitor's opponents and his hint (seated-game.js, views/seat.js, views/live.js); the
+# hint's own sentences are the engine's (engine/hint.py). In Russian the best move is «лучший
+# вариант»: a «ход» is a lead (docs/style.md).
+SEAT_CHOICE_STRINGS: dict[str, dict[str, str]] = {
+    "en": {
+        "opponents_label": "Your opponents",
+        "opponents_default": "The default computer players",
+        "opponents_strong": "The strong computer players (each plays the best move as he knows the game)",
+        "opponents_now_default": "Opponents: the default computer players.",
+        "opponents_now_strong": "Opponents: the strong computer players.",
+        "hint_button": "Hint: what each move is worth",
+        "hint_best": "Hint. {reason}",
+        "hint_ranked": "Every move, the best first",
+    },
+    "ru": {
+        "opponents_label": "Соперники",
+        "opponents_default": "Обычные игроки-компьютеры",
+        "opponents_strong": "Сильные игроки-компьютеры (каждый выбирает лучший вариант по тому, что знает)",
+        "opponents_now_default": "Соперники — обычные игроки-компьютеры.",
+        "opponents_now_strong": "Соперники — сильные игроки-компьютеры.",
+        "hint_button": "Подсказка: чего стоит каждый вариант",
+        "hint_best": "Подсказка. {reason}",
+        "hint_ranked": "Все варианты, лучший — первым",
+    },
+}
+
+
 # Everything the demo's scripts read from the page's catalogue (its `strings`).
 DEMO_STRINGS: dict[str, dict[str, str]] = {
-    lang: {**_DEMO_OWN[lang], **PRACTICE_STRINGS[lang], **ENGINE_FAILURE_STRINGS[lang]} for lang in _DEMO_OWN
+    lang: {**_DEMO_OWN[lang], **PRACTICE_STRINGS[lang], **ENGINE_FAILURE_STRINGS[lang], **SEAT_CHOICE_STRINGS[lang]}
+    for lang in _DEMO_OWN
 }
 
 

@@ -487,3 +487,21 @@ def test_in_every_mode_the_screen_is_whole_and_the_other_panels_are_a_tap_away(s
         screen.locator("[data-kiosk=text-larger]").tap()
         seen[f"seated, size {size}"] = screen.evaluate(MEASURE)
     assert {mode: m["problems"] for mode, m in seen.items() if m["problems"]} == {}
+
+
+@pytest.mark.parametrize(("query", "opponents"), [("", "default"), ("&opponents=strong", "strong"),
+                                                  ("&opponents=grandmaster", "default")])
+def test_the_kiosk_seats_a_visitor_against_the_default_players_unless_configured(site_server, screen, query, opponents):
+    # The kiosk offers no choice of opponents: its address sets them (README, "The museum kiosk"),
+    # the default players unless it says `opponents=strong`; a value it does not know is the default.
+    open_kiosk(screen, site_server.url(f"kiosk/en.html?speed=2&live=0{query}"))
+    screen.wait_for_function("() => window.__cardLottery.engine.status === 'ready'", timeout=ENGINE_WAIT_MS)
+    screen.locator(".kiosk-invite").tap()
+    screen.locator(".kiosk-panel-tab[data-panel=play]").tap()
+    assert screen.locator("form[data-form=seat] select[name=opponents]").is_hidden()
+    screen.locator("select[name=seat]").select_option("Boris")
+    screen.locator("form[data-form=seat] button[type=submit]").tap()
+    screen.wait_for_function("() => { const d = window.__cardLottery.kiosk.demo; return d.source === 'seat' && !d.busy; }",
+                             timeout=ENGINE_WAIT_MS)
+    assert screen.evaluate("() => window.__cardLottery.kiosk.demo.seat.you.opponents") == opponents
+    assert screen.errors == []

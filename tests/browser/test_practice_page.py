@@ -1,8 +1,8 @@
 """Practice as a player on an annotated hand, and a note's question before its step (practice.js).
 
 One page load each: the practice test follows a deep link that names the seat, and answers every
-decision of it in turn (a legal move that is not the recorded one, an illegal move refused with
-its paragraph, the recorded move), passes a forced move, and reads the score at the end. What
+decision of it in turn (a legal move that costs chips against the best, an illegal move refused
+with its paragraph, the recorded move), passes a forced move, and reads the score at the end. What
 each answer must get is asked of the engine in CPython first: the page must show what the engine
 says, never a verdict of its own.
 """
@@ -18,6 +18,10 @@ from browser_helpers import as_returning_visitor
 from demo_helpers import REPO_ROOT, ask_engine, embedded_trace, open_demo, page_setup, shown, wake_engine
 
 sys.path.insert(0, str(REPO_ROOT))
+from engine.analysis import KNOWN_SAMPLES, analyse  # noqa: E402
+from engine.rng import draw  # noqa: E402
+from engine.seat import setup_record  # noqa: E402
+from engine.words import number  # noqa: E402
 from sitegen.i18n import PRACTICE_STRINGS  # noqa: E402
 
 HAND = "playoff-beating"
@@ -37,6 +41,15 @@ def choose(page: Any, move: dict[str, Any]) -> None:
     for card in move["cards"]:
         page.click(f"{APP} .card-button[data-card='{card}']")
     page.click(f"{PANEL} .practice-try[data-move='{move['move']}']")
+
+
+def known_cost(setup: dict[str, Any], index: int, move: str) -> float:
+    """The move's cost against the best at decision `index`, from the analysis itself (not from
+    practice): the known mode, KNOWN_SAMPLES deals seeded by the index-th draw of the hand's seed."""
+    record = setup_record(setup)
+    game = record.play(stop=index)
+    analysis = analyse(game, "known", samples=KNOWN_SAMPLES, seed=draw(record.seed, index))
+    return next(m.cost for m in analysis.moves if m.move == move)
 
 
 def play_on(page: Any, step: int) -> None:
@@ -74,13 +87,21 @@ def test_practice_as_a_player_judges_each_answer_as_the_engine_does_and_scores_t
     assert shown(page, HAND)["step"] == first["step"] - 1
     page.wait_for_function("(hash) => location.hash === hash", arg=f"#hand={HAND}&step={first['step'] - 1}&practice=2")
 
-    # 1. A legal move that is not the recorded one.
+    # 1. A legal move that is not the recorded one and costs chips against the best: the cost first,
+    # how it was valued, then what the hand did (not that it was right).
     other = next(m for m in first["decision"]["moves"]
-                 if (j := judged(first, m["move"]))["legal"] and not j["matches"] and len(m["cards"]) == 1)
+                 if (j := judged(first, m["move"]))["legal"] and not j["matches"] and len(m["cards"]) == 1
+                 and known_cost(setup, first["index"], m["move"]) > 0)
     expected = judged(first, other["move"])
+    cost = known_cost(setup, first["index"], other["move"])
     choose(page, other)
-    assert verdict(page) == ["Legal: the rules allow this move.",
-                             f"The record has another move: Boris {expected['recorded']['text']}."]
+    lines = verdict(page)
+    assert lines == [expected["worth"]["text"], expected["worth"]["basis"],
+                     f"In the hand, Boris {expected['recorded']['text']}."]
+    assert lines[0].startswith(f"{number(cost, 'en', 2)} chips less than the best move: ")
+    assert page.locator(f"{PANEL} .practice-verdict .practice-line").first.evaluate(
+        "(el) => el.classList.contains('is-wrong')")
+    assert "right" not in " ".join(lines).lower()
     play_on(page, first["step"])
     assert shown(page, HAND)["sentence"] == trace["steps"][first["step"] - 1]["text"]  # the recorded move
 
@@ -95,17 +116,26 @@ def test_practice_as_a_player_judges_each_answer_as_the_engine_does_and_scores_t
     choose(page, illegal)
     lines = verdict(page)
     assert lines[0] == f"Not allowed. {refusal['en']}" and lines[0].endswith("(p10).")
+    assert lines[1:] == [f"In the hand, Boris {judged(second, illegal['move'])['recorded']['text']}."]
     play_on(page, second["step"])
 
-    # 3. The recorded move, typed; and every later decision answered so, up to the end.
+    # 3. The recorded move, typed; and every later decision answered so, up to the end: graded as
+    # any other answer (the record's moves are the default player's, not always the best).
+    best = 0
     for entry in asked[2:]:
         page.focus(APP)
         page.keyboard.press("End")
         # a forced decision on the way is passed, not asked, and said so when its step is shown
         assert shown(page, HAND)["step"] == entry["step"] - 1
-        page.fill(f"{PANEL} .practice-move-form input", setup["actions"][entry["index"]])
+        recorded = setup["actions"][entry["index"]]
+        page.fill(f"{PANEL} .practice-move-form input", recorded)
         page.press(f"{PANEL} .practice-move-form input", "Enter")
-        assert verdict(page) == ["Legal: the rules allow this move.", "Right: this is the recorded move."]
+        expected = judged(entry, recorded)
+        cost = known_cost(setup, entry["index"], recorded)
+        assert expected["worth"]["cost"] == cost
+        best += cost == 0
+        assert verdict(page) == [expected["worth"]["text"], expected["worth"]["basis"],
+                                 f"In the hand, Boris {expected['recorded']['text']}."]
         play_on(page, entry["step"])
         if entry is asked[2]:
             # Step by step to the forced move that follows: the panel says it was forced.
@@ -120,10 +150,10 @@ def test_practice_as_a_player_judges_each_answer_as_the_engine_does_and_scores_t
     page.focus(APP)
     page.keyboard.press("End")
     assert shown(page, HAND)["step"] == len(trace["steps"])
-    matched, legal = len(asked) - 2, len(asked) - 1
+    legal = len(asked) - 1
     assert page.text_content(f"{PANEL} .practice-note") == (
-        f"The game is over. Score: {matched} of {len(asked)} as recorded, {legal} of {len(asked)} legal; "
-        f"forced moves, not counted: {len(forced)}.")
+        f"The game is over. Score: {best} of {len(asked)} as good as the best move, {legal} of {len(asked)} "
+        f"legal; forced moves, not counted: {len(forced)}.")
     assert page.console_errors == []
 
 

@@ -7,8 +7,10 @@ import json
 
 import pytest
 
-from engine import parse_record, play_out, write_record
+from engine import Game, Options, Table, parse_record, play_out, write_record
+from engine.analysis import KNOWN_SAMPLES, analyse
 from engine.live import handle
+from engine.rng import draw
 from engine.record import Choice, Note, Question
 from engine_helpers import THREE, play, playoff_game
 
@@ -55,9 +57,11 @@ def test_practice_lists_the_seats_decisions_with_the_step_before_which_to_stop(s
 
 def test_practice_check_the_recorded_move(setup):
     result = check(setup, 2, "lead 2D")
+    worth = result.pop("worth")
     assert result == {"index": 2, "step": 66, "legal": True, "refusal": None, "matches": True, "forced": False,
                       "move": {"move": "lead 2D", "text": "leads the two of diamonds", "short": "leads 2♦"},
                       "recorded": {"move": "lead 2D", "text": "leads the two of diamonds", "short": "leads 2♦"}}
+    assert worth["verdict"] == "best" and worth["cost"] == 0
 
 
 def test_practice_check_a_legal_move_that_is_not_the_recorded_one(setup):
@@ -65,6 +69,74 @@ def test_practice_check_a_legal_move_that_is_not_the_recorded_one(setup):
     assert (result["legal"], result["matches"], result["forced"], result["refusal"]) == (True, False, False, None)
     assert result["move"]["text"] == "ходит тройкой бубен"
     assert result["recorded"]["text"] == "ходит двойкой бубен"
+
+
+def known_analysis(index):
+    """The analysis practice must grade decision `index` of the hand by, made here: the game before
+    the decision rebuilt from THREE's moves, the known mode, KNOWN_SAMPLES deals, seeded by the
+    `index`-th draw of the hand's seed (docs/rules.md, "Analysis")."""
+    game = playoff_game(THREE, 0)
+    play(game, *["lead 2H", "beat 2H>4H", "lead 2D", "take"][:index])
+    return analyse(game, "known", samples=KNOWN_SAMPLES, seed=draw(game.seed, index))
+
+
+def test_practice_grades_a_legal_answer_by_its_cost_against_the_best_move_as_the_player_knows_the_game(setup):
+    analysis = known_analysis(0)  # Anna's lead: a pair, or one of ten single cards
+    values = {m.move: m for m in analysis.moves}
+    best = analysis.best
+    assert best.move == "lead 2S 2H" and values["lead 3S 3H"].cost == 0 and values["lead 2H"].cost > 0
+    for move in values:
+        worth = check(setup, 0, move)["worth"]
+        mine = values[move]
+        assert (worth["mode"], worth["samples"], worth["seed"]) == ("known", KNOWN_SAMPLES, draw(0, 0))
+        assert (worth["value"], worth["cost"], worth["rank"]) == (mine.value, best.value - mine.value, mine.rank)
+        assert worth["interval"] == list(mine.interval)
+        assert worth["best"]["move"] == best.move and worth["best"]["value"] == best.value
+        assert worth["verdict"] == ("best" if mine.rank == 1 else "as_good" if mine.cost == 0 else "less")
+    # The figures of these sentences are the analysis's above, written out by hand.
+    assert (best.value, values["lead 2H"].value) == (-11.25, -12.0625)
+    assert best.interval is not None and [round(x, 2) for x in best.interval] == [-11.60, -10.90]
+    assert check(setup, 0, "lead 2S 2H")["worth"]["text"] == \
+        "The best move: final net −11.25 on average (95% interval from −11.60 to −10.90)."
+    assert check(setup, 0, "lead 3S 3H")["worth"]["text"] == (
+        "As good as the best move (Anna leads the two of spades and the two of hearts): the same final net on "
+        "average, −11.25.")
+    recorded = check(setup, 0, "lead 2H")
+    assert recorded["matches"] is True  # the recorded move, the default policy's, is not the best
+    assert recorded["worth"]["text"] == (
+        "0.81 chips less than the best move: final net −12.06 on average, against −11.25 for the best "
+        "(Anna leads the two of spades and the two of hearts).")
+    assert recorded["worth"]["basis"] == (
+        "Valued as Anna knows the game: the cards hidden from the player are dealt at random (32 deals) and the "
+        "final net is averaged.")
+    russian = check(setup, 0, "lead 2H", "ru")["worth"]
+    assert russian["text"] == ("На 0,81 фишки меньше, чем при лучшем варианте: итог за кон в среднем −12,06, а при "
+                               "лучшем (Anna ходит двойкой пик и двойкой червей) −11,25.")
+    assert russian["basis"] == ("Оценка — по тому, что знает Anna: скрытые от игрока карты раздаются наугад "
+                                "(раздач — 32), а итог за кон усредняется.")
+    assert check(setup, 0, "lead 2S 2H", "ru")["worth"]["text"] == \
+        "Лучший вариант: итог за кон в среднем −11,25 (95-процентный интервал от −11,60 до −10,90)."
+    assert check(setup, 0, "lead 3S 3H", "ru")["worth"]["text"] == (
+        "Не хуже лучшего варианта (Anna ходит двойкой пик и двойкой червей): итог за кон в среднем тот же, −11,25.")
+
+
+def test_practice_grades_the_same_answer_the_same_way_and_never_with_the_hidden_cards(setup):
+    first = check(setup, 2, "lead 5D")
+    assert first == check(setup, 2, "lead 5D")
+    # Open cards would give Boris's whole-chip net with every hand known; the grade is the known mode's mean.
+    game = playoff_game(THREE, 0)
+    play(game, "lead 2H", "beat 2H>4H")
+    open_values = {m.move: m.value for m in analyse(game, "open").moves}
+    known = known_analysis(2)
+    assert first["worth"]["value"] == next(m.value for m in known.moves if m.move == "lead 5D")
+    assert any(m.value != open_values[m.move] for m in known.moves)
+
+
+def test_practice_does_not_grade_an_illegal_move_or_the_bankers_spread(setup):
+    assert check(setup, 1, "take")["worth"] is None
+    chosen = Game(Table(("Anna", "Boris", "Vera"), "Papa", "Mama"), Options.from_mapping({"spread": "chosen"}), seed=5)
+    spread = check(chosen.to_json(), 0, "stake 3 3 3 3")
+    assert spread["legal"] is True and spread["worth"] is None
 
 
 def test_practice_check_refuses_an_illegal_move_with_its_paragraph_in_both_languages(setup):

@@ -22,9 +22,11 @@ export class Demo {
   /**
    * @param {{figure: HTMLElement, hand: string, trace: Trace, setup: any, paragraphs: any,
    *   engine: import("../lib/engine-client.js").EngineClient|null, links: import("./links.js").Links,
-   *   switchKey?: string|null, asks?: boolean, panelAside?: boolean}} config (`hand`: the demo's name on the page,
-   *   for its links and its seat; `asks`: false for a demo that never stops to ask, practice.js; `panelAside`: the
-   *   seated visitor's panel in a place of its own beside the table, not under his hand: the kiosk's)
+   *   switchKey?: string|null, asks?: boolean, panelAside?: boolean, opponents?: string|null}} config (`hand`: the
+   *   demo's name on the page, for its links and its seat; `asks`: false for a demo that never stops to ask,
+   *   practice.js; `panelAside`: the seated visitor's panel in a place of its own beside the table, not under his
+   *   hand: the kiosk's; `opponents`: the computer players a visitor sits down against, chosen by the page (the
+   *   kiosk's configuration), or none: the visitor chooses, seated-game.js)
    */
   constructor(config) {
     this.figure = config.figure;
@@ -33,6 +35,8 @@ export class Demo {
     this.switchKey = config.switchKey || null;
     this.paragraphs = config.paragraphs || {};
     this.panelAside = !!config.panelAside;
+    /** @type {string|null} the opponents the page chose for a seated visitor, or null (he chooses) */
+    this.opponents = config.opponents || null;
     this.links = config.links;
     this.recorded = { trace: expandStates(config.trace), setup: config.setup };
     /** @type {Trace} */
@@ -50,7 +54,8 @@ export class Demo {
      * `quiet`: not scrolled to (what it says is shown elsewhere) */
     this.message = null;
     this.busy = false;
-    /** @type {{name: string, you: any, selected: Set<string>, refusal: string|null}|null} */
+    /** @type {{name: string, you: any, selected: Set<string>, refusal: string|null, hint: any}|null} `hint`: the
+     * engine's hint on the decision shown, when asked */
     this.seat = null;
     /** @type {Settings} what the live trace shown was made with (the form starts there) */
     this.settings = settingsOf(config.setup);

@@ -135,6 +135,8 @@ export function bindEvents(demo) {
     const run = forms[String(form.dataset.form)];
     if (run) run();
   });
+  // The seat form's choice of opponents, in the state at once (the form is drawn from it).
+  live.opponentsSelect.addEventListener("change", () => seatedGame.chooseOpponents(live.opponentsSelect.value));
   // The switch's readings (radio buttons: arrow keys move between them and choose, as usual).
   app.addEventListener("change", (event) => {
     const choice = demo.view.choice;
@@ -171,6 +173,7 @@ const CLICKS = {
   "clear-selection": (demo) => demo.seatedGame.clearSelection(),
   move: (demo, target) => demo.seatedGame.move(String(target.dataset.move)),
   undo: (demo) => demo.seatedGame.undo(),
+  hint: (demo) => demo.seatedGame.hint(),
   "new-game": (demo) => demo.seatedGame.newGame(),
   "leave-seat": (demo) => demo.seatedGame.leave(),
   "leave-seat-confirmed": (demo) => demo.seatedGame.leave(true),

@@ -10,11 +10,13 @@
 //   stops on the step before each of them and asks "What does Boris do?". The student chooses
 //   cards of Boris's hand and one of the moves they make (the engine offers every move the cards
 //   could make, legal or not), or types a move; the engine judges it (live `practice_check`):
-//   legal, or refused with its paragraph; the recorded move or another; forced or not. The demo
-//   then plays on with the recorded move, so that the hand stays the annotated one.
+//   refused with its paragraph, or graded by its cost against the best move as the player knows
+//   the game (engine/analysis.py's known mode); the recorded move is only said, as what happened
+//   in the hand (it is the default computer player's, not the best). The demo then plays on with
+//   the recorded move, so that the hand stays the annotated one.
 //   A decision the rules force (one legal move) is not asked: the demo says so as it passes it,
-//   and it is not scored. The score: the decisions answered with the recorded move, of those
-//   asked (and how many of the answers were legal). A link may start the practice at a step of
+//   and it is not scored. The score: the answers as good as the best move, of those asked (and
+//   how many of the answers were legal). A link may start the practice at a step of
 //   its own: the decisions before it are passed, not asked (links.js carries the seat, by its
 //   number from 1, so that the link is the same in either language).
 // Nothing here computes a rule: the engine says what the decisions are and judges every answer.
@@ -25,7 +27,8 @@ import { t } from "../lib/catalogue.js";
  * @typedef {{index: number, step: number, forced: boolean, decision: any, move?: {move: string, text: string, short: string}}} Entry
  * @typedef {{index: number, step: number, legal: boolean, refusal: {en: string, ru: string, rule: string|null}|null,
  *   matches: boolean, forced: boolean, move: {move: string, text: string, short: string}|null,
- *   recorded: {move: string, text: string, short: string}}} Verdict
+ *   recorded: {move: string, text: string, short: string},
+ *   worth: {cost: number, verdict: string, text: string, basis: string}|null}} Verdict
  */
 
 export class Practice {
@@ -97,12 +100,12 @@ export class Practice {
     return { step: demo.n + 1, ...next.question, chosen: this.answers.has(demo.n + 1) ? this.answers.get(demo.n + 1) : null };
   }
 
-  /** The score so far: {asked, matched, legal, forced}. */
+  /** The score so far: {asked, best, legal, forced}; `best`: the answers that cost nothing against the best move. */
   score() {
     const verdicts = [...this.verdicts.values()];
     return {
       asked: verdicts.length,
-      matched: verdicts.filter((v) => v.matches).length,
+      best: verdicts.filter((v) => v.worth && v.worth.cost === 0).length,
       legal: verdicts.filter((v) => v.legal).length,
       forced: (this.decisions || []).filter((d) => d.forced && this.passed.has(d.index)).length,
     };

@@ -1,9 +1,11 @@
 // @ts-check
-// The visitor's seat at a demo's table: he takes a seat, makes his moves (the engine plays the
-// others), takes one back, starts a new game, leaves. The game is kept for the tab in
-// sessionStorage, so that a reload or the language switch does not lose it, and is sat again (the
-// same set-up, the same moves) when the page comes back or the engine restarts. Each action draws
-// the demo once, when it is done (live.js draws it busy before each request).
+// The visitor's seat at a demo's table: he chooses his opponents (the default computer players or
+// the strong ones, engine/strong.py), takes a seat, makes his moves (the engine plays the others),
+// asks for a hint on his decision (engine/hint.py: what each move is worth as he knows the game),
+// takes one back, starts a new game, leaves. The game is kept for the tab in sessionStorage, so
+// that a reload or the language switch does not lose it, and is sat again (the same set-up, the
+// same opponents, the same moves) when the page comes back or the engine restarts. Each action
+// draws the demo once, when it is done (live.js draws it busy before each request).
 
 import { clone } from "../lib/clone.js";
 import { t } from "../lib/catalogue.js";
@@ -14,7 +16,11 @@ const SEAT_KEY = "card-lottery.seat."; // + the hand's name: the same game on th
 
 const storage = jsonStore("session"); // refused or damaged: the game is then not kept
 
-/** @typedef {{setup: any, seat: string|number, moves: string[]}} Kept a seated game: its set-up, the seat, the visitor's moves */
+/** @typedef {{setup: any, seat: string|number, moves: string[], opponents?: string}} Kept a seated game: its
+ * set-up, the seat, the visitor's moves, his opponents */
+
+/** The computer players a visitor may sit down against (engine/live.py OPPONENTS). */
+export const OPPONENTS = ["default", "strong"];
 
 export class SeatedGame {
   /** @param {import("./demo.js").Demo} demo */
@@ -27,10 +33,21 @@ export class SeatedGame {
     /** @type {{trace: any, source: any, n: number}|null} what the demo showed before the seat */
     this.beforeSeat = null;
     this.confirmLeave = false;
+    /** @type {string} the opponents the next seat is taken against (the seat form's choice; the kiosk's configuration) */
+    this.opponents = demo.opponents || "default";
+    /** true when the page chose the opponents (the kiosk): the form does not offer the choice */
+    this.opponentsFixed = !!demo.opponents;
     const kept = storage.get(SEAT_KEY + demo.hand);
     // The seat is kept by number, and the first seat is 0: test for a kept seat, not for truth.
     /** @type {Kept|null} a game kept for the tab, to sit again once the engine is ready */
     this.restoring = kept && kept.setup && (typeof kept.seat === "number" || kept.seat === "banker") ? kept : null;
+  }
+
+  /** The visitor's choice of opponents for the next seat (the engine refuses one it does not know). @param {string} value */
+  chooseOpponents(value) {
+    if (this.opponentsFixed) return;
+    this.opponents = value;
+    this.demo.redraw();
   }
 
   /** @param {string} name a seat's name, or "banker" */
@@ -45,7 +62,9 @@ export class SeatedGame {
     // the page asks for that reading.
     if (name === "banker") setup.options = { ...setup.options, spread: "chosen" };
     demo.message = null;
-    const result = await demo.live.ask("seat", { setup, seat: name, key: demo.hand }, "seat-form", () => this.takeSeat(name));
+    const opponents = this.opponents;
+    const result = await demo.live.ask("seat", { setup, seat: name, key: demo.hand, opponents }, "seat-form",
+      () => this.takeSeat(name));
     if (!result) {
       demo.redraw();
       return;
@@ -59,10 +78,11 @@ export class SeatedGame {
     demo.view.showTable();
   }
 
-  /** The seated game the engine answered with, in the state. @param {string} name @param {any} result */
+  /** The seated game the engine answered with, in the state (a hint asked before is gone: it was
+   * for the decision before). @param {string} name @param {any} result */
   show(name, result) {
     const demo = this.demo;
-    demo.seat = { name, you: result.you, selected: new Set(), refusal: null };
+    demo.seat = { name, you: result.you, selected: new Set(), refusal: null, hint: null };
     demo.setTrace(expandStates(result), "seat");
     demo.n = demo.total;
     this.confirmLeave = false;
@@ -87,6 +107,17 @@ export class SeatedGame {
     this.show(demo.seat.name, result);
     this.keep();
     return true;
+  }
+
+  /** A hint on the visitor's decision: every move with its worth as he knows the game, best first
+   * (a refusal, in words, when it is not his decision of the play-off). */
+  async hint() {
+    const demo = this.demo;
+    if (!demo.seat || demo.busy) return;
+    demo.seat.refusal = null;
+    const result = await demo.live.ask("hint", { key: demo.hand }, "seat", () => this.hint());
+    if (result && demo.seat) demo.seat.hint = result;
+    demo.redraw();
   }
 
   /** @param {string[]} amounts the banker's spread, as typed */
@@ -158,7 +189,8 @@ export class SeatedGame {
     setup.decks = null;
     setup.actions = [];
     const name = demo.seat.name;
-    const result = await demo.live.ask("seat", { setup, seat: name, key: demo.hand }, "seat", () => this.newGame());
+    const opponents = demo.seat.you.opponents;
+    const result = await demo.live.ask("seat", { setup, seat: name, key: demo.hand, opponents }, "seat", () => this.newGame());
     if (result) {
       this.setup = setup;
       this.ownMoves = [];
@@ -187,13 +219,16 @@ export class SeatedGame {
     const demo = this.demo;
     if (!demo.seat) return;
     const index = demo.trace.seats.indexOf(demo.seat.name);
-    storage.set(SEAT_KEY + demo.hand, { setup: this.setup, seat: index < 0 ? "banker" : index, moves: this.ownMoves });
+    storage.set(SEAT_KEY + demo.hand, { setup: this.setup, seat: index < 0 ? "banker" : index, moves: this.ownMoves,
+      opponents: demo.seat.you.opponents });
   }
 
   /** Sit again in the seat shown, with the same moves (the engine restarted and forgot it): in the state, not drawn. */
   async sitAgain() {
     const seat = this.demo.seat;
-    if (this.setup && seat) await this.sit({ setup: this.setup, seat: seat.name, moves: this.ownMoves.slice() });
+    if (this.setup && seat) {
+      await this.sit({ setup: this.setup, seat: seat.name, moves: this.ownMoves.slice(), opponents: seat.you.opponents });
+    }
   }
 
   /** The game kept for the tab, sat again (the engine is ready); true when there was one. */
@@ -215,7 +250,8 @@ export class SeatedGame {
   /** Sit with a kept set-up and make the same moves, in the state (not drawn). @param {Kept} kept */
   async sit(kept) {
     const demo = this.demo;
-    const result = await demo.live.ask("seat", { setup: kept.setup, seat: kept.seat, key: demo.hand }, "panel",
+    const opponents = kept.opponents || "default";
+    const result = await demo.live.ask("seat", { setup: kept.setup, seat: kept.seat, key: demo.hand, opponents }, "panel",
       () => this.restoreFrom(kept));
     if (!result) return;
     if (!this.beforeSeat) this.beforeSeat = { trace: demo.recorded.trace, source: "recorded", n: 1 };

@@ -132,6 +132,7 @@ export function renderView(view, demo, announce) {
     status: demo.live.status, reason: demo.live.reason, busy: demo.busy, message: demo.message,
     seats: trace.seats, seated: !!seat, turn: !!(seat && seat.you.decision),
     settings: demo.settings, settingsKey: JSON.stringify(demo.settings),
+    opponents: { value: demo.seatedGame.opponents, fixed: demo.seatedGame.opponentsFixed },
   });
   highlightPage(step.event.rule || []);
   if (announce) view.announcer.textContent = step.text + (step.note ? ` ${t("note")}: ${step.note}` : "");

@@ -1,12 +1,14 @@
 // @ts-check
 // The live-engine panel: its status (never blocking the recorded hand), a message with "try
 // again" after a failure, the settings form (seed, players, and every option as the engine's
-// catalogue names it, with its paragraphs and its question), the seat to take, and a typed move
-// for the seated visitor. The form is read here; the engine judges every value.
+// catalogue names it, with its paragraphs and its question), the seat to take and the opponents to
+// play against (unless the page chose them: the kiosk), and a typed move for the seated visitor.
+// The form is read here; the engine judges every value.
 
 import { catalogue, paragraphLabel, t } from "../../lib/catalogue.js";
 import { h, setAttr, setText, toggleClass, uniqueId } from "../../lib/dom.js";
 import { failureText } from "../../lib/engine-client.js";
+import { OPPONENTS } from "../seated-game.js";
 
 function labelled(id, text, rule, control, hint) {
   const hintId = hint ? uniqueId("hint") : null;
@@ -71,9 +73,14 @@ export function createLive() {
   const seatSelectId = uniqueId("live-seat");
   const seatSelect = h("select", { id: seatSelectId, name: "seat" });
   const seatButton = h("button", { type: "submit", class: "live-button is-primary", text: t("take_seat") });
+  const opponentsId = uniqueId("live-opponents");
+  const opponentsSelect = h("select", { id: opponentsId, name: "opponents" },
+    OPPONENTS.map((value) => h("option", { value, text: t(`opponents_${value}`) })));
+  const opponentsField = labelled(opponentsId, t("opponents_label"), null, opponentsSelect, null);
   const seatForm = h("form", { class: "live-form", "data-form": "seat", novalidate: true }, [
     h("p", { class: "live-hint", text: t("seat_hint") }),
     labelled(seatSelectId, t("seat_select"), null, seatSelect, null),
+    opponentsField,
     h("div", { class: "live-buttons" }, [seatButton]),
   ]);
   const moveId = uniqueId("move");
@@ -90,7 +97,7 @@ export function createLive() {
     h("h4", { class: "zone-title", id: headingId, text: t("live_heading") }), status, message, seat, settings,
   ]);
   return { el, status, statusText, retryEngine, message, messageText, retry, settings, settingsForm, settingsFieldset,
-    fields, seatForm, seatSelect, seatButton, moveForm, moveInput, shownMessage: /** @type {any} */ (null) };
+    fields, seatForm, seatSelect, seatButton, opponentsSelect, opponentsField, moveForm, moveInput, shownMessage: /** @type {any} */ (null) };
 }
 
 /** A message is said beside the control that caused it, and brought into view when it appears
@@ -143,7 +150,7 @@ function seatOptions(refs, seats) {
 
 const STATUS_TEXT = { idle: "live_idle", loading: "live_loading", ready: "live_ready", restarting: "live_restarting", failed: "live_failed" };
 
-/** ctx: {status, reason, busy, message, seats, seated, settings, settingsKey} */
+/** ctx: {status, reason, busy, message, seats, seated, settings, settingsKey, opponents: {value, fixed}} */
 export function updateLive(refs, ctx) {
   let text = t(STATUS_TEXT[ctx.status] || "live_loading");
   if (ctx.status === "failed") text = t("live_failed", { reason: failureText(ctx.reason) });
@@ -169,6 +176,9 @@ export function updateLive(refs, ctx) {
   for (const button of refs.settingsForm.querySelectorAll(".live-buttons button")) button.disabled = !usable;
   refs.seatSelect.disabled = !usable;
   refs.seatButton.disabled = !usable;
+  refs.opponentsSelect.disabled = !usable;
+  refs.opponentsSelect.value = ctx.opponents.value;
+  toggleClass(refs.opponentsField, "is-hidden", ctx.opponents.fixed);
   toggleClass(refs.seatForm, "is-hidden", ctx.seated);
   toggleClass(refs.moveForm, "is-hidden", !ctx.seated);
   setAttr(refs.moveInput, "disabled", ctx.busy || !ctx.turn ? true : null);

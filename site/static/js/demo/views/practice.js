@@ -4,7 +4,8 @@
 //     (while practising, the move list is hidden: it would give the recorded moves away);
 //   - under the practised player's hand, the practice panel: "What does Boris do?", the chosen cards
 //     and the moves they make (the engine's list, as a seated player is offered them: seat.js), a
-//     typed move, the engine's verdict, "play on"; a forced move passed; the score at the end;
+//     typed move, the engine's verdict (the cost against the best move first, then what the hand
+//     did), "play on"; a forced move passed; the score at the end;
 //   - beside the narration, a note's question: its choices, then right or wrong and the explanation.
 // The engine's sentences (a refusal with its paragraph, the moves in words) are shown as they come.
 
@@ -94,17 +95,23 @@ function seatOptions(refs, seats) {
 }
 
 function scoreText(score) {
-  return t("practice_score", { matched: score.matched, asked: score.asked, legal: score.legal, forced: score.forced });
+  return t("practice_score", { best: score.best, asked: score.asked, legal: score.legal, forced: score.forced });
 }
 
-/** The engine's verdict in sentences. */
+/** The engine's verdict in sentences: the cost against the best move first (or the refusal, or
+ * "legal" for a move that is not valued), how it was valued, then only what happened in the hand.
+ * @returns {{text: string, tone: "right"|"wrong"|"plain"}[]} */
 function verdictLines(verdict, name) {
+  /** @type {{text: string, tone: "right"|"wrong"|"plain"}[]} */
   const lines = [];
-  if (verdict.legal) lines.push({ text: t("practice_legal"), good: true });
-  else lines.push({ text: t("practice_illegal", { why: verdict.refusal[lang()] || verdict.refusal.en }), good: false });
-  if (verdict.matches) lines.push({ text: t("practice_match"), good: true });
-  else lines.push({ text: t("practice_recorded", { name, move: verdict.recorded.text }), good: false });
-  if (verdict.forced) lines.push({ text: t("practice_was_forced"), good: true });
+  const worth = verdict.worth;
+  if (!verdict.legal) lines.push({ text: t("practice_illegal", { why: verdict.refusal[lang()] || verdict.refusal.en }), tone: "wrong" });
+  else if (worth) {
+    lines.push({ text: worth.text, tone: worth.cost === 0 ? "right" : "wrong" });
+    lines.push({ text: worth.basis, tone: "plain" });
+  } else lines.push({ text: t("practice_legal"), tone: "right" });
+  lines.push({ text: t("practice_in_hand", { name, move: verdict.recorded.text }), tone: "plain" });
+  if (verdict.forced) lines.push({ text: t("practice_was_forced"), tone: "plain" });
   return lines;
 }
 
@@ -174,7 +181,7 @@ export function updatePractice(refs, demo, view) {
     const verdictKey = lines.map((l) => l.text).join("\n");
     if (refs.verdict.__key !== verdictKey) {
       refs.verdict.__key = verdictKey;
-      refs.verdict.replaceChildren(...lines.map((line) => h("p", { class: `practice-line ${line.good ? "is-right" : "is-wrong"}`, text: line.text })));
+      refs.verdict.replaceChildren(...lines.map((line) => h("p", { class: `practice-line is-${line.tone}`, text: line.text })));
     }
     toggleClass(refs.verdict, "is-hidden", !lines.length);
     toggleClass(refs.playOn, "is-hidden", !(verdict && entry && demo.n === entry.step - 1));

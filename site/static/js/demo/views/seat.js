@@ -1,8 +1,10 @@
 // @ts-check
 // The seated visitor's panel, drawn under his own hand: what he must decide (the engine's words),
 // the cards he has chosen, the moves the engine allows with exactly those cards (or all of them
-// when they are few), a refusal, the banker's spread, undo, leave and a new game. The engine says
-// which cards may be chosen and which moves use them: nothing here knows a rule.
+// when they are few), a refusal, the banker's spread, a hint (every move's worth as he knows the
+// game, best first, in the engine's sentences; the best one said to screen readers), undo, leave
+// and a new game. The engine says which cards may be chosen and which moves use them, and what each
+// is worth: nothing here knows a rule or computes a value.
 
 import { cardName, catalogue, listText, paragraphLabel, t } from "../../lib/catalogue.js";
 import { dual, h, setText, toggleClass, uniqueId } from "../../lib/dom.js";
@@ -11,6 +13,8 @@ const ALL_MOVES_UP_TO = 8; // fewer legal moves than this are offered at once, w
 
 export function createSeatPanel() {
   const status = h("p", { class: "seat-status", role: "status" });
+  // Who the computer players are: said once, not with every change of the status.
+  const opponents = h("p", { class: "seat-opponents" });
   const refusal = h("p", { class: "seat-refusal is-hidden", role: "alert" });
   const failureText = h("span");
   const failure = h("p", { class: "seat-failure is-hidden", role: "alert" }, [failureText, " ",
@@ -31,6 +35,12 @@ export function createSeatPanel() {
   const moves = h("ul", { class: "seat-moves" });
   const clear = h("button", { type: "button", class: "live-button", "data-action": "clear-selection", text: t("clear_selection") });
   const undo = h("button", { type: "button", class: "live-button", "data-action": "undo", text: t("undo") });
+  // aria-disabled, not disabled, while the engine works: the button keeps the keyboard's focus.
+  const hint = h("button", { type: "button", class: "live-button", "data-action": "hint", text: t("hint_button") });
+  const hintBest = h("p", { class: "seat-hint-best", role: "status" });
+  const hintMoves = h("ol", { class: "seat-hint-moves", "aria-label": t("hint_ranked") });
+  const hintBasis = h("p", { class: "seat-hint-basis" });
+  const hintBox = h("div", { class: "seat-hint is-hidden" }, [hintBest, hintMoves, hintBasis]);
   const newGame = h("button", { type: "button", class: "live-button is-primary", "data-action": "new-game", text: t("new_game") });
   const leave = h("button", { type: "button", class: "live-button", "data-action": "leave-seat", text: t("leave_seat") });
   const confirm = h("p", { class: "seat-confirm is-hidden", role: "alert" }, [
@@ -39,9 +49,11 @@ export function createSeatPanel() {
     h("button", { type: "button", class: "live-button is-primary", "data-action": "stay-seated", text: t("stay_seated") }),
   ]);
   const el = h("div", { class: "seat-panel" }, [
-    status, refusal, failure, stakeForm, selection, moves, h("div", { class: "live-buttons" }, [clear, undo, newGame, leave]), confirm,
+    status, opponents, refusal, failure, stakeForm, selection, moves, hintBox,
+    h("div", { class: "live-buttons" }, [hint, clear, undo, newGame, leave]), confirm,
   ]);
-  return { el, status, refusal, failure, failureText, stakeForm, stakeInputs, stakeSum, selection, moves, clear, undo, newGame, leave, confirm };
+  return { el, status, opponents, refusal, failure, failureText, stakeForm, stakeInputs, stakeSum, selection, moves, clear, undo, newGame, leave,
+    confirm, hint, hintBox, hintBest, hintMoves, hintBasis };
 }
 
 /** The moves to offer: all of them when few; else those using every chosen card, exact ones first
@@ -67,8 +79,21 @@ export function updateStakeSum(refs, total) {
   toggleClass(refs.stakeSum, "is-wrong", sum !== total);
 }
 
+/** The engine's hint, drawn: the best move's sentence (a live region: said once), every move's, best first, and how
+ * they were valued. */
+function drawHint(refs, hint) {
+  const key = hint ? hint.reasons.join("\n") : "";
+  if (refs.hintBox.__key === key) return;
+  refs.hintBox.__key = key;
+  setText(refs.hintBest, hint ? t("hint_best", { reason: hint.reasons[0] }) : "");
+  refs.hintMoves.replaceChildren(...(hint ? hint.reasons.map((reason) => h("li", { text: reason })) : []));
+  setText(refs.hintBasis, hint ? hint.basis : "");
+  toggleClass(refs.hintBox, "is-hidden", !hint);
+}
+
 /**
- * ctx: {seat: {name, you: {turn, over, can_undo, decision}, selected: Set, refusal: string|null}, busy, confirmLeave,
+ * ctx: {seat: {name, you: {turn, over, can_undo, decision, opponents}, selected: Set, refusal: string|null, hint},
+ *   busy, confirmLeave,
  *   failure: string|null (the engine could not answer: said here too, where the visitor is looking)}
  */
 export function updateSeatPanel(refs, ctx) {
@@ -84,6 +109,7 @@ export function updateSeatPanel(refs, ctx) {
   else if (decision) now = `${t("your_turn")} ${catalogue().decisions[decision.kind]} (${paragraphLabel(decision.rule)})`;
   else now = t("not_your_turn");
   setText(refs.status, `${sitting} ${now}`);
+  setText(refs.opponents, t(`opponents_now_${you.opponents}`));
   setText(refs.refusal, seat.refusal || "");
   toggleClass(refs.refusal, "is-hidden", !seat.refusal);
 
@@ -114,6 +140,9 @@ export function updateSeatPanel(refs, ctx) {
   toggleClass(refs.moves, "is-hidden", !moves.length);
   toggleClass(refs.clear, "is-hidden", !chosen.length);
   toggleClass(refs.undo, "is-hidden", !you.can_undo);
+  toggleClass(refs.hint, "is-hidden", !decision);
+  refs.hint.setAttribute("aria-disabled", busy ? "true" : "false");
+  drawHint(refs, seat.hint);
   toggleClass(refs.newGame, "is-hidden", !you.over);
   for (const button of [refs.clear, refs.undo, refs.newGame, refs.leave]) button.disabled = busy;
 }

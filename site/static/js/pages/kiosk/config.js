@@ -3,8 +3,10 @@
 //
 // ?idle=90 (seconds without a touch before the countdown) &countdown=20 (its seconds)
 // &hands=first-round,playoff-beating (the hands shown; all by default) &speed=1 (the loop's pace)
-// &live=1 (new deals between the hands; 0: the hands only) &lang=ru (the language it starts in, and
-// comes back to after each visitor: kiosk/index.html reads it, entry.js).
+// &live=1 (new deals between the hands; 0: the hands only) &opponents=strong (the computer players a
+// seated visitor plays against: the default ones unless so configured; no choice is offered on
+// the kiosk) &lang=ru (the language it starts in, and comes back to after each visitor:
+// kiosk/index.html reads it, entry.js).
 
 /** The text sizes A− … A+ step through (kiosk.css: --kiosk-text scales the whole screen). */
 export const TEXT_SIZES = [1, 1.15, 1.3, 1.5];
@@ -13,7 +15,10 @@ export const TEXT_SIZES = [1, 1.15, 1.3, 1.5];
 const IDLE_MAX_S = 86_400; // a day
 const COUNTDOWN_MAX_S = 600;
 
-/** @typedef {{idle: number, countdown: number, speed: number, live: boolean, hands: string[]}} Config */
+/** @typedef {{idle: number, countdown: number, speed: number, live: boolean, hands: string[], opponents: string}} Config */
+
+/** The opponents a kiosk may be configured with (engine/live.py OPPONENTS); any other value: the default. */
+const OPPONENTS = ["default", "strong"];
 
 /** @param {string} search the address's query (location.search) @returns {Config} */
 export function readConfig(search) {
@@ -30,6 +35,7 @@ export function readConfig(search) {
     speed: number("speed", 1, 0.1, 1000),
     live: params.get("live") !== "0",
     hands: (params.get("hands") || "").split(",").filter(Boolean),
+    opponents: OPPONENTS.includes(String(params.get("opponents"))) ? String(params.get("opponents")) : "default",
   };
 }
 

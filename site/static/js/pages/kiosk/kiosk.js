@@ -87,7 +87,7 @@ function boot() {
   const makeDemo = (/** @type {Hand} */ hand) => {
     const demo = new Demo({
       figure: handFigure(hand), hand: hand.name, trace: clone(hand.trace), setup: hand.setup,
-      paragraphs, engine, links, asks: false, panelAside: true,
+      paragraphs, engine, links, asks: false, panelAside: true, opponents: config.opponents,
     });
     demo.dwell = dwell;
     bindEvents(demo);
