@@ -130,13 +130,6 @@ function mark(el, key, prevKey, first) {
   toggleClass(el, "is-changed", !first && key !== prevKey);
 }
 
-/** What became of one of the banker's four this round: won by whom, left on the table, or the banker's. */
-export const outcomeText = (outcome) => {
-  if (!outcome) return "";
-  if (outcome.winner) return t("won_by", { who: outcome.winner });
-  return t(outcome.to === "banker" ? "to_banker" : "to_pool");
-};
-
 /**
  * Draw step `ctx.step` (with `ctx.prev`, the step before, for the change marks).
  * ctx: {step, prev, seats, banker, dealer, games (a session's number of games), sourceText, you, seat: null|{decision, selected, busy, ...}}
@@ -193,8 +186,9 @@ export function updateTable(refs, ctx) {
     renderCards(slot.card, code === undefined ? [] : [up ? code : null]);
     const stake = state.stakes[i];
     setText(slot.stake, stake ? count(stake, "chip") : "");
+    // What became of the card this round, worded by the engine (trace.for_page), as the print view words it.
     const outcome = up ? state.outcomes[i] : null;
-    setText(slot.status, outcomeText(outcome));
+    setText(slot.status, outcome ? outcome.text : "");
     toggleClass(slot.li, "is-winning", !!(outcome && outcome.winner));
     mark(slot.li, `${code}|${up}|${stake}`, `${pstate.row[i]}|${i < pstate.up}|${pstate.stakes[i]}`, first);
   }
