@@ -3,7 +3,7 @@
 // shown by the "Table as text" toggle, rendered only while it is open.
 
 import { cardName, count, listText, signed, t, term } from "../../lib/catalogue.js";
-import { h } from "../../lib/dom.js";
+import { h, needsDrawing } from "../../lib/dom.js";
 import { playedCards, shownHands } from "./table.js";
 
 function cards(codes) {
@@ -59,7 +59,6 @@ export function updateTableText(el, ctx) {
   if (el.hidden) return;
   const lines = tableLines(ctx);
   const key = lines.join("\n");
-  if (el.__key === key) return;
-  el.__key = key;
+  if (!needsDrawing(el, key)) return;
   el.replaceChildren(h("ul", {}, lines.map((line) => h("li", { text: line }))));
 }

@@ -8,7 +8,7 @@
 // are rebuilt; the zones this step changed are marked `is-changed`.
 
 import { catalogue, count, phaseLabel, signed, t, term } from "../../lib/catalogue.js";
-import { h, setAttr, setText, toggleClass } from "../../lib/dom.js";
+import { h, needsDrawing, setAttr, setText, toggleClass } from "../../lib/dom.js";
 import { renderCards, renderSelectableCards } from "./cards.js";
 import { createSeatPanel } from "./seat.js";
 
@@ -194,8 +194,7 @@ export function updateTable(refs, ctx) {
   }
   setText(refs.trickTitle, play.title);
   const trickKey = play.entries.map((e) => `${e.card}:${e.label}`).join(" ");
-  if (refs.trickCards.__key !== trickKey) {
-    refs.trickCards.__key = trickKey;
+  if (needsDrawing(refs.trickCards, trickKey)) {
     refs.trickCards.replaceChildren(...play.entries.map((entry) => {
       const holder = h("span", { class: "trick-card" });
       renderCards(holder, [entry.card]);
