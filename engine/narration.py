@@ -155,6 +155,18 @@ def _reveal(e: ev.Reveal, lang: str) -> str:
     return head + f"в этом круге такая карта никому не сдана ({where}), и {rest}."
 
 
+def reveal_outcome(winner: str | None, to: str, lang: str) -> str:
+    """What became of a card of the banker's four once turned up (p5), as the table shows it beside
+    the card until the next four are laid (engine.trace.for_page gives it to the page and to the print
+    view): "won by Anna" / «выигрыш — Анне», "stays on the table" / «остаётся на столе», "to the
+    banker" / «забирает банкир»."""
+    if winner:
+        return f"won by {winner}" if lang == "en" else f"выигрыш — {_dat(winner)}"
+    if to == "pool":
+        return "stays on the table" if lang == "en" else "остаётся на столе"
+    return "to the banker" if lang == "en" else "забирает банкир"
+
+
 def _discard(e: ev.Discard, lang: str) -> str:
     won = e.winning
     if lang == "en":

@@ -758,8 +758,11 @@ def _state_value(path: str, state: dict[str, Any], seats: list[str]) -> Any:
     return state[head]
 
 
-def _event_value(path: str, event: dict[str, Any]) -> Any:
-    value: Any = event
+def value_at(data: Any, path: str) -> Any:
+    """The value of JSON at a dotted path: a part is a key, or the digits of a list's index
+    (`nets.Anna`, `seats.0.mean_net`): a note's event claims, a figure of a step or of a run
+    (sitegen/figures.py). KeyError when there is none."""
+    value: Any = data
     for part in path.split("."):
         if isinstance(value, dict) and part in value:
             value = value[part]
@@ -776,7 +779,7 @@ def step_value(path: str, event: dict[str, Any], state: dict[str, Any], seats: l
     KeyError, IndexError or TypeError when the path names no number."""
     head, _, rest = path.partition(".")
     if head == "event":
-        value = _event_value(rest, event)
+        value = value_at(event, rest)
     elif head == "state" and rest.startswith("stakes."):
         value = state["stakes"][int(rest.split(".")[1]) - 1]
     elif head == "state":
@@ -859,7 +862,7 @@ def claim_problem(claim: Claim, steps: list[tuple[dict[str, Any], dict[str, Any]
                         f"на шаге {number}{where_ru} {path} — {_shown(found)}, а не {_shown(expected)}")
         for path, expected in claim.event:
             try:
-                found = _event_value(path, event)
+                found = value_at(event, path)
             except KeyError:
                 return (f"the event of step {number}{where_en} ({event['kind']}) has no {path}",
                         f"в событии шага {number}{where_ru} ({event['kind']}) нет {path}")

@@ -14,7 +14,7 @@ from .game import Game
 from .policy import play_out
 from .session import Session
 from .actions import parse_action
-from .narration import narrate
+from .narration import narrate, reveal_outcome
 from .words import LANGS, move_text
 from .record import Note, Record
 from .view import snapshot
@@ -129,7 +129,8 @@ def delta_states(steps: list[dict[str, Any]]) -> list[dict[str, Any]]:
 def for_page(told: dict[str, Any], lang: str) -> dict[str, Any]:
     """A trace as a page shows it, in one language: each step's `text` and `note` in `lang`; each
     state with `outcomes`, what became of each of the banker's four so far this round (None, or
-    {"winner": name} / {"to": "pool" | "banker"}), and cut to what changed since the step before;
+    {"winner": name} / {"to": "pool" | "banker"}, with its `text` in `lang`: narration.reveal_outcome,
+    the words the page's table and the print view show), and cut to what changed since the step before;
     each move with its words (`text`, and `short` with card symbols). The build embeds this, and
     the live engine answers with it, so the page reads one shape."""
     steps = []
@@ -140,7 +141,8 @@ def for_page(told: dict[str, Any], lang: str) -> dict[str, Any]:
             outcomes = [None, None, None, None]
         elif event["kind"] == "reveal":
             outcomes = list(outcomes)
-            outcomes[event["position"] - 1] = {"winner": event["winner"]} if event["winner"] else {"to": event["to"]}
+            fate = {"winner": event["winner"]} if event["winner"] else {"to": event["to"]}
+            outcomes[event["position"] - 1] = {**fate, "text": reveal_outcome(event["winner"], event["to"], lang)}
         page_step = {**step, "text": step["text"][lang], "state": {**step["state"], "outcomes": outcomes}}
         if "note" in step:
             page_step["note"] = step["note"][lang]

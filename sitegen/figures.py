@@ -56,6 +56,7 @@ from markdown.preprocessors import Preprocessor
 
 from engine.errors import EngineError
 from engine.options import MAX_PLAYERS, MAX_SEED, MIN_PLAYERS, OPTION, Options, Table
+from engine.record import step_value, value_at
 from engine.stats import POLICIES
 from engine.words import MINUS, number, percent, signed
 
@@ -244,24 +245,19 @@ def figures(run: Run, lang: str) -> dict[str, Any]:
 
 
 def lookup(data: Any, path: str) -> Any:
-    """The figure at a dotted path (`seats.0.mean_net`); a `*` part gives a list of every item's.
-    KeyError when there is none."""
-    head, _, rest = path.partition(".")
-    if head == "*":
-        if not isinstance(data, list) or not data or not rest:
+    """The figure at a dotted path (`seats.0.mean_net`, walked as engine.record.value_at walks a
+    note's); a `*` part gives a list of every item's. KeyError when there is none."""
+    parts = path.split(".")
+    if "*" not in parts:
+        value = value_at(data, path)
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
             raise KeyError(path)
-        return [lookup(item, rest) for item in data]
-    if isinstance(data, dict) and head in data:
-        value = data[head]
-    elif isinstance(data, list) and head.isdigit() and int(head) < len(data):
-        value = data[int(head)]
-    else:
-        raise KeyError(head)
-    if rest:
-        return lookup(value, rest)
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return value
+    star = parts.index("*")
+    items = value_at(data, ".".join(parts[:star])) if star else data
+    if not isinstance(items, list) or not items:
         raise KeyError(path)
-    return value
+    return [lookup(item, ".".join(parts[star + 1:])) for item in items]
 
 
 @dataclass(frozen=True)
@@ -397,8 +393,6 @@ class PageFigures:
     def _replayed(self, match: re.Match[str], line: int, fmt: Format) -> str:
         """A figure of a hand's step, as `python -m engine replay lessons/hands/HAND.toml` tells it (with
         `--option`s: the hand under those readings, as the page's switch replays it)."""
-        from engine.record import step_value
-
         hand, step, path = match.group("hand"), int(match.group("step")), match.group("key")
         readings = tuple(shlex.split(match.group("readings"))[1::2])
         try:

@@ -104,21 +104,10 @@ class _Cards:
         return Markup(sprite(self.used, self.catalogue))
 
 
-def outcome_text(outcome: dict[str, str] | None, lang: str) -> str:
-    """What became of one of the banker's four, in the words the page's table uses for it
-    (DEMO_STRINGS, which the page's script reads from its catalogue)."""
-    if outcome is None:
-        return ""
-    words = DEMO_STRINGS[lang]
-    if "winner" in outcome:
-        return words["won_by"].format(who=outcome["winner"])
-    return words["to_pool"] if outcome["to"] == "pool" else words["to_banker"]
-
-
 def _outcomes(page_steps: list[dict[str, Any]]) -> list[list[dict[str, str] | None]]:
     """What had become of each of the banker's four at each step: the page trace's `outcomes`
-    (engine.trace.for_page reads them from the reveals), which it sends only on the steps where they
-    change."""
+    (engine.trace.for_page reads them from the reveals and words them, as the demo's table shows
+    them), which it sends only on the steps where they change."""
     found: list[list[dict[str, str] | None]] = []
     for step in page_steps:
         found.append(step["state"].get("outcomes", found[-1] if found else [None] * 4))
@@ -130,10 +119,10 @@ def _table_at(state: dict[str, Any], outcomes: list[dict[str, str] | None], seat
     """The table after a step (the engine's whole state of it), as the print view draws it."""
     s = DEMO_STRINGS[lang]
     row = []
-    for i, code in enumerate(state["row"]):
+    for i, (code, fate) in enumerate(zip(state["row"], outcomes)):
         row.append({"card": drawn.card(code if i < state["up"] else None),
                     "stake": s["stake_on"].format(chips=count(state["stakes"][i], "chip", lang)) if state["stakes"][i] else "",
-                    "fate": outcome_text(outcomes[i] if i < len(outcomes) else None, lang)})
+                    "fate": fate["text"] if fate else ""})
     players = []
     for i, name in enumerate(seats):
         players.append({"name": name, "hand": drawn.cards(state["hands"][i]), "aside": drawn.cards(state["aside"][i]),

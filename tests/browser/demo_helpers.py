@@ -150,6 +150,8 @@ DRAWN_TABLE = """(hand) => {
     const visible = (el) => !el.closest('.is-hidden');
     return {
         row: visible(table.querySelector('.table-row')) ? [...table.querySelectorAll('.slot')].map(s => codes(s)) : null,
+        fates: visible(table.querySelector('.table-row'))
+            ? [...table.querySelectorAll('.slot-status')].map(s => s.textContent) : null,
         trick: visible(table.querySelector('.table-trick')) ? codes(table.querySelector('.trick-cards')) : null,
         hands: [...table.querySelectorAll('.seat')].map(s => codes(s.querySelector('.seat-hand'))),
         penalty: [...table.querySelectorAll('.seat')].map(s => codes(s.querySelector('.penalty-cards'))),
@@ -160,12 +162,15 @@ DRAWN_TABLE = """(hand) => {
 
 
 def expected_table(trace: dict[str, Any], n: int) -> dict[str, Any]:
-    """What the table must draw at step n, from the trace alone."""
+    """What the table must draw at step n, from the trace alone (beside each card turned up, what became
+    of it in the engine's words)."""
     step = trace["steps"][n - 1]
     state, event = step["state"], step["event"]
     playoff = phase_part(Phase(state["phase"])) in ("playoff", "over")
     row = None if playoff else [
         [] if i >= len(state["row"]) else [state["row"][i] if i < state["up"] else "back"] for i in range(4)]
+    fates = None if playoff else [
+        state["outcomes"][i]["text"] if i < state["up"] and state["outcomes"][i] else "" for i in range(4)]
     if state["table"]:
         trick = [card for _, card in state["table"]]
     elif event["kind"] in ("beat", "take"):
@@ -176,6 +181,6 @@ def expected_table(trace: dict[str, Any], n: int) -> dict[str, Any]:
         trick = []
     hands = [[] for _ in state["hands"]] if event["kind"] == "lay_aside" else state["hands"]
     return {
-        "row": row, "trick": trick if playoff else None, "hands": hands, "penalty": state["penalty"],
+        "row": row, "fates": fates, "trick": trick if playoff else None, "hands": hands, "penalty": state["penalty"],
         "decks": state["decks"], "to_act": [state["to_act"]] if state["to_act"] in trace["seats"] else [],
     }

@@ -179,6 +179,28 @@ def test_table_as_text(site_server, page):
     assert trace["seats"][0] in text
 
 
+def test_a_redraw_that_changes_nothing_rebuilds_nothing(site_server, page):
+    # A view draws a list or a row of cards again only when what it shows changed (lib/dom.js
+    # needsDrawing): redrawn at the same step, with the quotes, the cards on the table and the table
+    # as text all shown, the demo adds or removes no node.
+    open_demo(page, site_server.url(DEMO_PAGE))
+    trace = embedded_trace(page, HAND)
+    app = f"#demo-{HAND} .demo-app"
+    page.click(f"{app} .text-toggle")
+    n = next(i + 1 for i, s in enumerate(trace["steps"]) if s["event"]["kind"] == "beat")
+    page.evaluate("(n) => window.__cardLottery.demos[0].playback.goto(n)", n)
+    assert page.locator(f"{app} .trick-cards li").count() > 0 and page.locator(f"{app} .demo-quote").count() > 0
+    assert page.locator(f"{app} .demo-table-text li").count() > 0
+    rebuilt = page.evaluate("""(sel) => {
+        const watch = new MutationObserver(() => {});
+        watch.observe(document.querySelector(sel), {subtree: true, childList: true});
+        window.__cardLottery.demos[0].redraw();
+        const records = watch.takeRecords();
+        watch.disconnect();
+        return records.map((r) => r.target.className); }""", app)
+    assert rebuilt == []
+
+
 def test_deep_link_opens_at_its_step(site_server, page):
     open_demo(page, site_server.url(f"{DEMO_PAGE}#hand={HAND}&step=12"))
     trace = embedded_trace(page, HAND)

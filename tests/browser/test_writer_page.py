@@ -240,6 +240,44 @@ def test_a_damaged_link_and_a_damaged_file_are_refused_and_the_page_goes_on(site
 # The paper's width inside the margins (print.css @page): 703 px.
 A4_WIDTH = round((210 - 2 * 12) / 25.4 * 96)
 
+# What the print view writes beside each of the banker's four at each annotated step (the text beside
+# the card, not the card's own title): {step: [fate or "" per card]}.
+PRINTED_FATES = """() => Object.fromEntries([...document.querySelectorAll('.print-steps > li.is-annotated')].map(li =>
+    [li.value, [...li.querySelectorAll('.print-row-card')].map(card => {
+        const text = [...card.childNodes].filter(n => n.nodeType === Node.TEXT_NODE).map(n => n.textContent).join('');
+        const fate = text.indexOf(': ');
+        return fate < 0 ? '' : text.slice(fate + 2);
+    })]))"""
+
+
+def test_the_print_view_says_what_became_of_the_bankers_four_as_the_demos_table_does(site_server: Any, page: Any) -> None:
+    # One wording, the engine's: the page trace carries it (engine.trace.for_page), the demo's table
+    # shows it as given (demo_helpers.expected_table, at every step) and so must the print view.
+    from engine.record import read_record
+    from engine.trace import for_page, trace
+
+    seen: dict[str, set[str]] = {"en": set(), "ru": set()}
+    for lang in seen:
+        for name in HANDS:
+            record, _ = read_record(REPO_ROOT / "lessons" / "hands" / f"{name}.toml")
+            state: dict[str, Any] = {}
+            states = []
+            for step in for_page(trace(record.in_language(lang)), lang)["steps"]:
+                state = {**state, **step["state"]}
+                states.append(state)
+            page.goto(site_server.url(f"{lang}/hands/{name}-print.html"))
+            printed = page.evaluate(PRINTED_FATES)
+            assert printed, name
+            for n, fates in printed.items():
+                told = states[int(n) - 1]
+                assert fates == [o["text"] if o and i < told["up"] else "" for i, o in enumerate(told["outcomes"])][
+                    :len(told["row"])], (lang, name, n)
+                seen[lang] |= set(fates) - {""}
+    # Written out here: a winner (a name declined in Russian) and the chips nobody won, in each language.
+    assert {"won by Anna", "won by Boris", "stays on the table"} <= seen["en"]
+    assert {"выигрыш — Анне", "выигрыш — Борису", "остаётся на столе"} <= seen["ru"]
+
+
 # The page's layout as Chromium prints it (read while page.pdf lays the page out for print): the
 # content width (clientWidth) and the right edge of each first-deal table and each of its cells.
 PRINT_LAYOUT = """() => { window.__printed = null;

@@ -6,8 +6,9 @@ import json
 
 import pytest
 
-from engine import Game, narrate, play_out, snapshot
+from engine import Game, Table, narrate, play_out, snapshot
 from engine.live import handle
+from engine.narration import reveal_outcome
 from engine.record import Note
 from engine.trace import for_page, summary, trace_game
 from engine_helpers import THREE, opts, play, playoff_decks, playoff_game, table
@@ -97,19 +98,41 @@ def test_page_trace_is_in_one_language_with_moves_in_words_and_states_as_changes
         assert {k: v for k, v in state.items() if k != "outcomes"} == full["state"]
 
 
-def test_page_trace_tells_what_became_of_each_banker_card_this_round():
-    game = Game(table(3), opts(), seed=5)
-    play_out(game)
-    page = for_page(trace_game(game), "en")
-    outcomes: list = []
-    for step, full in zip(page["steps"], trace_game(game)["steps"]):
-        outcomes = step["state"].get("outcomes", outcomes)
-        event = full["event"]
-        if event["kind"] == "lay":
-            assert outcomes == [None, None, None, None]
-        if event["kind"] == "reveal":
-            mine = outcomes[event["position"] - 1]
-            assert mine == ({"winner": event["winner"]} if event["winner"] else {"to": event["to"]})
+# What became of a card of the banker's four, as the page's table and the print view show it beside
+# the card: written out here, not taken from the engine.
+FATES = {"en": {"Anna": "won by Anna", "Boris": "won by Boris", "Vera": "won by Vera",
+                "pool": "stays on the table", "banker": "to the banker"},
+         "ru": {"Анна": "выигрыш — Анне", "Борис": "выигрыш — Борису", "Вера": "выигрыш — Вере",
+                "pool": "остаётся на столе", "banker": "забирает банкир"}}
+NAMES_IN = {"en": Table(("Anna", "Boris", "Vera"), "Father", "Mother"),
+            "ru": Table(("Анна", "Борис", "Вера"), "Папа", "Мама")}
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_page_trace_tells_and_words_what_became_of_each_banker_card_this_round(lang):
+    seen = set()
+    for unclaimed in ("carry", "banker"):
+        game = Game(NAMES_IN[lang], opts(unclaimed=unclaimed), seed=3)
+        play_out(game)
+        full = trace_game(game)
+        outcomes: list = []
+        for step, full_step in zip(for_page(full, lang)["steps"], full["steps"]):
+            outcomes = step["state"].get("outcomes", outcomes)
+            event = full_step["event"]
+            if event["kind"] == "lay":
+                assert outcomes == [None, None, None, None]
+            if event["kind"] == "reveal":
+                fate = event["winner"] or event["to"]
+                where = {"winner": event["winner"]} if event["winner"] else {"to": event["to"]}
+                assert outcomes[event["position"] - 1] == {**where, "text": FATES[lang][fate]}
+                seen.add(fate)
+    assert seen == set(FATES[lang])  # each player won something, and the chips nobody won went both ways
+
+
+def test_a_cards_fate_names_a_player_the_engine_cannot_decline_as_the_narration_does():
+    assert reveal_outcome("P1", "P1", "ru") == "выигрыш — игроку P1"
+    assert reveal_outcome("Мама", "Мама", "ru") == "выигрыш — Маме"
+    assert reveal_outcome("P1", "P1", "en") == "won by P1"
 
 
 def test_live_replay_replaces_moves_that_no_longer_fit():

@@ -169,6 +169,21 @@ def test_a_run_is_played_once_and_kept_by_the_engines_sources_and_its_arguments(
     assert figures.parse_command("6 --players 3 --option playoff=beating --option beat=any_suit") == run
 
 
+def test_a_key_is_a_path_into_the_json_and_a_star_takes_every_item() -> None:
+    # The path is walked as a note's event claims walk their event (engine.record.value_at): one walker.
+    printed = {"banker": {"mean": 1.5}, "seats": [{"mean_net": -2.25, "ahead": True}, {"mean_net": 0}],
+               "histogram": [[0, 3]], "unplayed": []}
+    assert figures.lookup(printed, "banker.mean") == 1.5
+    assert figures.lookup(printed, "seats.1.mean_net") == 0
+    assert figures.lookup(printed, "histogram.0.1") == 3
+    assert figures.lookup(printed, "seats.*.mean_net") == [-2.25, 0]
+    for no_figure in ("banker", "banker.most", "seats.2.mean_net", "seats.-1.mean_net", "seats.0.ahead",
+                      "seats.*", "seats.*.ahead", "seats*.mean_net", "banker.*.mean", "*.mean",
+                      "unplayed.*.mean_net", ""):
+        with pytest.raises(KeyError):
+            figures.lookup(printed, no_figure)
+
+
 def test_a_command_takes_only_what_changes_its_figures() -> None:
     assert figures.parse_command("3000 --players 3 --carry").carry
     for bad in ("many", "30 --json", "30 --jobs 2", "0", "30 --players 1", "30 --option beat"):

@@ -16,6 +16,7 @@ import pytest
 
 from engine import events as ev
 from engine.catalogue import catalogue
+from engine.narration import reveal_outcome
 from engine.options import CATALOGUE, MAX_PLAYERS, Options
 from engine.words import NOUNS, RANK_NAMES, SUIT_NAMES, SUIT_WORDS, plural_category
 from sitegen.cards import card_art
@@ -61,6 +62,20 @@ def test_every_string_the_page_asks_for_exists_in_both_languages() -> None:
         asked |= set(re.findall(r"\bt\(\"(\w+)\"", text))
     assert asked, "the scripts ask for strings with t(\"key\")"
     assert sorted(asked - set(DEMO_STRINGS["en"]) - set(WRITER_STRINGS["en"])) == []  # the writer page adds its own
+
+
+def test_what_became_of_a_banker_card_is_worded_by_the_engine_alone() -> None:
+    # The demo's table and the print view show the words the page trace carries (engine.trace.for_page);
+    # neither the scripts nor the page's strings word it again.
+    for lang in ("en", "ru"):
+        phrases = [reveal_outcome(None, "pool", lang), reveal_outcome(None, "banker", lang),
+                   reveal_outcome("Анна", "Анна", lang).rsplit(" ", 1)[0]]  # "won by", «выигрыш —»
+        assert all(len(phrase) > 5 for phrase in phrases)
+        for name, text in scripts().items():
+            assert not [p for p in phrases if p.lower() in text.lower()], f"{name} words a card's fate itself"
+        for strings in (DEMO_STRINGS, WRITER_STRINGS):
+            again = {key: value for key, value in strings[lang].items() if any(p.lower() in value.lower() for p in phrases)}
+            assert again == {}, f"the page's strings word a card's fate: {again}"
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])

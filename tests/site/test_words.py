@@ -39,7 +39,7 @@ from engine.catalogue import catalogue
 from engine.live import replay
 from engine.options import CATALOGUE
 from engine.record import Record, read_record
-from engine.trace import trace
+from engine.trace import for_page, trace
 
 REPO = Path(__file__).resolve().parents[2]
 SHEET = REPO / "docs" / "style.md"
@@ -192,8 +192,8 @@ def _switches() -> dict[str, set[str]]:
 
 
 def narration() -> Iterator[Shown]:
-    """What the demo says at each step of every hand, and of each hand replayed under the other readings
-    of the option a lesson switches."""
+    """What the demo says at each step of every hand (what its table says of the banker's four too), and
+    of each hand replayed under the other readings of the option a lesson switches."""
     switches = _switches()
     info = {i.key: i for i in CATALOGUE}
     for path, record in records():
@@ -204,6 +204,11 @@ def narration() -> Iterator[Shown]:
             traced = trace(told)
             for number, step in enumerate(traced["steps"], start=1):
                 yield Shown(lang, f"{where}, step {number}, narration", step["text"][lang], names=names)
+            # and what the table says became of each of the banker's four (the page trace words it)
+            fates = {fate["text"] for step in for_page(traced, lang)["steps"]
+                     for fate in step["state"].get("outcomes") or () if fate}
+            for fate in sorted(fates):
+                yield Shown(lang, f"{where}, the table beside a card of the banker's four", fate, names=names)
             for key in sorted(switches.get(path.stem, ())):
                 setup = traced["game"]
                 for value in info[key].values if info[key].kind == "choice" else ():

@@ -40,6 +40,19 @@ export function setText(el, text) {
   if (el.textContent !== text) el.textContent = text;
 }
 
+const shownKeys = new WeakMap();
+
+/**
+ * Whether `el` must be drawn again to show `key` (a string standing for what it shows), remembering
+ * the key: false when it shows that already. A view rebuilds a list or a row of cards only when its
+ * key changed, so a redraw leaves alone what stayed the same (and the keyboard's focus in it).
+ */
+export function needsDrawing(el, key) {
+  if (shownKeys.get(el) === key) return false;
+  shownKeys.set(el, key);
+  return true;
+}
+
 export function setAttr(el, name, value) {
   if (value === null || value === undefined || value === false) {
     if (el.hasAttribute(name)) el.removeAttribute(name);

@@ -2,7 +2,7 @@
 // Rows and piles of cards: pure render helpers over cards-svg.js.
 
 import { cardSvg } from "../../lib/cards-svg.js";
-import { h } from "../../lib/dom.js";
+import { h, needsDrawing } from "../../lib/dom.js";
 
 /**
  * Fill `el` with the cards (codes; null = face down), each in a slot that may overlap the next
@@ -11,8 +11,7 @@ import { h } from "../../lib/dom.js";
  */
 export function renderCards(el, codes) {
   const key = codes.map((code) => code || "back").join(" ") + `#${codes.length}`; // "" would be a row of nothing
-  if (el.__key === key) return false;
-  el.__key = key;
+  if (!needsDrawing(el, key)) return false;
   const spare = new Map();
   for (const child of el.children) {
     const id = child.dataset.card || "back";
@@ -37,8 +36,7 @@ export function renderCards(el, codes) {
  */
 export function renderSelectableCards(el, codes, { selected, selectable, enabled }) {
   const key = `sel|${codes.join(" ")}|${[...selected].join(" ")}|${[...selectable].join(" ")}|${enabled}`;
-  if (el.__key === key) return false;
-  el.__key = key;
+  if (!needsDrawing(el, key)) return false;
   el.replaceChildren(...codes.map((code) => h("button", {
     type: "button",
     class: "card-button" + (selectable.has(code) ? " is-selectable" : ""),

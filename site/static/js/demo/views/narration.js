@@ -3,7 +3,7 @@
 // govern the step (event.rule: the first is the governing one), quoted in the original
 // Russian and in the English translation.
 
-import { h, setText, toggleClass } from "../../lib/dom.js";
+import { h, needsDrawing, setText, toggleClass } from "../../lib/dom.js";
 import { paragraphLabel, t } from "../../lib/catalogue.js";
 
 export function createNarration() {
@@ -40,8 +40,7 @@ export function updateNarration(refs, ctx) {
   toggleClass(refs.note, "is-hidden", !note);
   const rules = step.event.rule || [];
   const key = rules.join(" ");
-  if (refs.quotes.__key !== key) {
-    refs.quotes.__key = key;
+  if (needsDrawing(refs.quotes, key)) {
     refs.quotes.replaceChildren(...rules.map((id, i) => quoteBlock(id, ctx.paragraphs, i === 0)));
   }
 }

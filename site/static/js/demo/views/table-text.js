@@ -3,8 +3,8 @@
 // shown by the "Table as text" toggle, rendered only while it is open.
 
 import { cardName, count, listText, signed, t, term } from "../../lib/catalogue.js";
-import { h } from "../../lib/dom.js";
-import { outcomeText, playedCards, shownHands } from "./table.js";
+import { h, needsDrawing } from "../../lib/dom.js";
+import { playedCards, shownHands } from "./table.js";
 
 function cards(codes) {
   return codes.length ? listText(codes.map(cardName)) : t("none");
@@ -30,7 +30,7 @@ export function tableLines(ctx) {
       const up = i < state.up;
       let text = `${i + 1}) ${up ? cardName(code) : term("face_down")}`;
       if (state.stakes[i]) text += `, ${t("stake_on", { chips: count(state.stakes[i], "chip") })}`;
-      if (up && state.outcomes[i]) text += `, ${outcomeText(state.outcomes[i])}`;
+      if (up && state.outcomes[i]) text += `, ${state.outcomes[i].text}`;
       return text;
     });
     lines.push(`${term("row")}: ${slots.join("; ")}.`);
@@ -59,7 +59,6 @@ export function updateTableText(el, ctx) {
   if (el.hidden) return;
   const lines = tableLines(ctx);
   const key = lines.join("\n");
-  if (el.__key === key) return;
-  el.__key = key;
+  if (!needsDrawing(el, key)) return;
   el.replaceChildren(h("ul", {}, lines.map((line) => h("li", { text: line }))));
 }

@@ -8,7 +8,7 @@
 // are rebuilt; the zones this step changed are marked `is-changed`.
 
 import { catalogue, count, phaseLabel, signed, t, term } from "../../lib/catalogue.js";
-import { h, setAttr, setText, toggleClass } from "../../lib/dom.js";
+import { h, needsDrawing, setAttr, setText, toggleClass } from "../../lib/dom.js";
 import { renderCards, renderSelectableCards } from "./cards.js";
 import { createSeatPanel } from "./seat.js";
 
@@ -130,13 +130,6 @@ function mark(el, key, prevKey, first) {
   toggleClass(el, "is-changed", !first && key !== prevKey);
 }
 
-/** What became of one of the banker's four this round: won by whom, left on the table, or the banker's. */
-export const outcomeText = (outcome) => {
-  if (!outcome) return "";
-  if (outcome.winner) return t("won_by", { who: outcome.winner });
-  return t(outcome.to === "banker" ? "to_banker" : "to_pool");
-};
-
 /**
  * Draw step `ctx.step` (with `ctx.prev`, the step before, for the change marks).
  * ctx: {step, prev, seats, banker, dealer, games (a session's number of games), sourceText, you, seat: null|{decision, selected, busy, ...}}
@@ -193,15 +186,15 @@ export function updateTable(refs, ctx) {
     renderCards(slot.card, code === undefined ? [] : [up ? code : null]);
     const stake = state.stakes[i];
     setText(slot.stake, stake ? count(stake, "chip") : "");
+    // What became of the card this round, worded by the engine (trace.for_page), as the print view words it.
     const outcome = up ? state.outcomes[i] : null;
-    setText(slot.status, outcomeText(outcome));
+    setText(slot.status, outcome ? outcome.text : "");
     toggleClass(slot.li, "is-winning", !!(outcome && outcome.winner));
     mark(slot.li, `${code}|${up}|${stake}`, `${pstate.row[i]}|${i < pstate.up}|${pstate.stakes[i]}`, first);
   }
   setText(refs.trickTitle, play.title);
   const trickKey = play.entries.map((e) => `${e.card}:${e.label}`).join(" ");
-  if (refs.trickCards.__key !== trickKey) {
-    refs.trickCards.__key = trickKey;
+  if (needsDrawing(refs.trickCards, trickKey)) {
     refs.trickCards.replaceChildren(...play.entries.map((entry) => {
       const holder = h("span", { class: "trick-card" });
       renderCards(holder, [entry.card]);
