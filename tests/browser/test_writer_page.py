@@ -250,7 +250,7 @@ PRINTED_FATES = """() => Object.fromEntries([...document.querySelectorAll('.prin
     })]))"""
 
 
-def test_the_print_view_says_what_became_of_the_bankers_four_as_the_demos_table_does(site_server: Any, page: Any) -> None:
+def test_the_print_view_says_what_became_of_the_bankers_four_as_the_demos_table_does(print_views: Any) -> None:
     # One wording, the engine's: the page trace carries it (engine.trace.for_page), the demo's table
     # shows it as given (demo_helpers.expected_table, at every step) and so must the print view.
     from engine.record import read_record
@@ -258,6 +258,7 @@ def test_the_print_view_says_what_became_of_the_bankers_four_as_the_demos_table_
 
     seen: dict[str, set[str]] = {"en": set(), "ru": set()}
     for lang in seen:
+        views = print_views(lang)[0]
         for name in HANDS:
             record, _ = read_record(REPO_ROOT / "lessons" / "hands" / f"{name}.toml")
             state: dict[str, Any] = {}
@@ -265,8 +266,7 @@ def test_the_print_view_says_what_became_of_the_bankers_four_as_the_demos_table_
             for step in for_page(trace(record.in_language(lang)), lang)["steps"]:
                 state = {**state, **step["state"]}
                 states.append(state)
-            page.goto(site_server.url(f"{lang}/hands/{name}-print.html"))
-            printed = page.evaluate(PRINTED_FATES)
+            printed = views[name]["fates"]
             assert printed, name
             for n, fates in printed.items():
                 told = states[int(n) - 1]
@@ -317,7 +317,7 @@ PRINT_VIEW = """() => ({
 def print_views(site_server: Any, browser: Any) -> Any:
     """`print_views(lang)`: every hand's print view in that language, read once under print media in
     a window as wide as the paper, and printed to PDF (the layout read while Chromium lays it out),
-    for the tests below to read: {hand: {view, pages, printed}}, and the page errors seen."""
+    for the tests to read: {hand: {view, fates, pdf, pages, printed}}, and the page errors seen."""
     made: dict[str, tuple[dict[str, Any], list[str]]] = {}
 
     def read(lang: str) -> tuple[dict[str, Any], list[str]]:
@@ -333,10 +333,11 @@ def print_views(site_server: Any, browser: Any) -> Any:
                     page.goto(site_server.url(f"{lang}/hands/{name}-print.html"))
                     page.emulate_media(media="print")
                     view = page.evaluate(PRINT_VIEW)
+                    fates = page.evaluate(PRINTED_FATES)
                     page.emulate_media(media="null")  # what the page itself is shown as again: print only for page.pdf
                     page.evaluate(PRINT_LAYOUT)
                     pdf = page.pdf(format="A4")
-                    views[name] = {"view": view, "pdf": pdf.startswith(b"%PDF"),
+                    views[name] = {"view": view, "fates": fates, "pdf": pdf.startswith(b"%PDF"),
                                    "pages": len(re.findall(rb"/Type\s*/Page(?!s)", pdf)),
                                    "printed": page.evaluate("() => window.__printed")}
             finally:
