@@ -464,9 +464,36 @@ ENGINE_FAILURE_STRINGS: dict[str, dict[str, str]] = {
 }
 
 
+# The panel "What each move was worth" at a play-off decision step (demo/views/worth.js); its
+# figures and sentences are the engine's (engine/analysis_page.py).
+WORTH_STRINGS: dict[str, dict[str, str]] = {
+    "en": {
+        "worth_heading": "What each move was worth",
+        "worth_rank": "Rank",
+        "worth_move": "Move",
+        "worth_net": "Final net",
+        "worth_cost": "Cost",
+        "worth_played": "(the move made)",
+        "worth_working": "The live engine is working out what each move was worth…",
+        "worth_refused": "The engine did not analyse this decision: {why}",
+    },
+    "ru": {
+        "worth_heading": "Чего стоил каждый ход",
+        "worth_rank": "Место",
+        "worth_move": "Ход",
+        "worth_net": "Итог за кон",
+        "worth_cost": "Потеря",
+        "worth_played": "(сделанный ход)",
+        "worth_working": "Движок считает, чего стоит каждый ход…",
+        "worth_refused": "Движок не разобрал это решение: {why}",
+    },
+}
+
+
 # Everything the demo's scripts read from the page's catalogue (its `strings`).
 DEMO_STRINGS: dict[str, dict[str, str]] = {
-    lang: {**_DEMO_OWN[lang], **PRACTICE_STRINGS[lang], **ENGINE_FAILURE_STRINGS[lang]} for lang in _DEMO_OWN
+    lang: {**_DEMO_OWN[lang], **PRACTICE_STRINGS[lang], **ENGINE_FAILURE_STRINGS[lang], **WORTH_STRINGS[lang]}
+    for lang in _DEMO_OWN
 }
 
 
