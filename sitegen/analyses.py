@@ -2,7 +2,7 @@
 (engine/analysis.py, open mode, its default budget) so that a demo's panel is there at once.
 
 A hand's analyses depend only on its record and the engine, so they are kept in `.cache/analyses/`
-under both (like its traces, sources.py `read_hands`); what is missing is computed on two processes,
+under both (and this module's source) (like its traces, sources.py `read_hands`); what is missing is computed on two processes,
 a hand per job, the longest first. Each hand gets, per language, `{step: panel}`: the step that
 shows the decision's move (the trace's `moves[i].step`), and the panel as the live engine answers it
 (engine/analysis_page.py `for_page`, with that language's names). A series of games has none: the
@@ -43,7 +43,9 @@ def analyse_record(path: Path) -> Analyses:
 
 
 def _entry(path: Path) -> str:
-    return key("analyses", engine_digest(), path.name, path.read_bytes())
+    """The cache's name for a hand's analyses: the engine's sources, this module's (it chooses the
+    decisions and the steps) and the record's name and bytes."""
+    return key("analyses", engine_digest(), Path(__file__).read_bytes(), path.name, path.read_bytes())
 
 
 def read_analyses(paths: list[Path], workers: int | None = None) -> dict[str, Analyses]:

@@ -4,14 +4,13 @@ analysis gives; a second read takes them from the cache."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
+import json
 from typing import Any
 
 import pytest
-from bs4 import BeautifulSoup
-
 from build_helpers import ROOT
+from html_helpers import parse, read_json
 
 from engine import read_record
 from engine.analysis import analyse
@@ -100,17 +99,17 @@ def test_the_demo_embeds_its_panels_and_the_fetched_hand_carries_them(built: dic
     found = decisions(lessons / "hands" / "tiny.toml")
     assert found
     for lang in ("en", "ru"):
-        soup = BeautifulSoup((out / lang / "first.html").read_text(encoding="utf-8"), "html.parser")
-        embedded = json.loads(soup.select_one("#demo-tiny script.demo-analyses").get_text())
-        own_page = BeautifulSoup((out / lang / "hands" / "tiny.html").read_text(encoding="utf-8"), "html.parser")
-        assert json.loads(own_page.select_one("#demo-tiny script.demo-analyses").get_text()) == embedded
+        demo = parse(out / lang / "first.html").find("figure", id="demo-tiny")
+        embedded = read_json(demo.find("script", class_="demo-analyses"))
+        own_page = parse(out / lang / "hands" / "tiny.html").find("figure", id="demo-tiny")
+        assert read_json(own_page.find("script", class_="demo-analyses")) == embedded
         fetched = json.loads(hand_data(fixture_inputs.hands["tiny"], lang))["analyses"]  # {lang}/hands/tiny.json
         assert fetched == embedded
         assert sorted(embedded, key=int) == [str(step) for step, _, _ in found]
         for step, game, move in found:  # every decision of the fixture's hand, computed again here
             assert_fresh(embedded[str(step)], game, move)
         # The trace beside them is the engine's, unchanged (no key of the analyses in it).
-        trace = json.loads(soup.select_one("#demo-tiny script.demo-trace").get_text())
+        trace = read_json(demo.find("script", class_="demo-trace"))
         assert "analyses" not in trace and all("analysis" not in s for s in trace["steps"])
 
 
