@@ -10,7 +10,9 @@ from typing import Any
 
 import pytest
 
-from demo_helpers import ENGINE_WAIT_MS, ask_engine, embedded_trace, open_demo, page_setup, replay_with_option_like_cpython
+from demo_helpers import (
+    ENGINE_WAIT_MS, ask_engine, embedded_trace, open_demo, page_setup, replay_with_option_like_cpython, wake_engine,
+)
 
 from engine.catalogue import phase_part  # (demo_helpers puts the repository on the path)
 from engine.game import Phase
@@ -94,8 +96,8 @@ def test_the_recorded_panel_is_the_engines_and_never_moves_the_controls(site_ser
     assert len(picked) == 2
     controls = f"{APP} .demo-controls"
     for index, step in picked:
-        go_to(page, step - 1)  # the step before: the move not made yet, no panel
-        assert page.evaluate(READ_PANEL, PANEL)["hidden"]
+        go_to(page, step - 1)  # the step before (before the first decision: the play-off's start, no panel)
+        assert page.evaluate(READ_PANEL, PANEL)["hidden"] == (step == found[0][1])
         before = page.evaluate(CONTROLS_BOX, controls)
         page.focus(APP)
         page.keyboard.press("ArrowRight")
@@ -128,6 +130,7 @@ def test_on_a_phone_the_panel_neither_moves_the_controls_nor_widens_the_page(sit
 def test_a_switched_demo_asks_the_worker_and_says_so(site_server, page):
     page.set_viewport_size({"width": 1280, "height": 900})
     open_demo(page, site_server.url("en/playoff-beating.html"))
+    assert wake_engine(page, HAND) == "ready"
     expected_trace = replay_with_option_like_cpython(page, HAND, "beat", "any_suit")
     found = playoff_decisions(expected_trace)
     (first, step), (second, later) = found[0], found[3]
