@@ -27,6 +27,7 @@ except ImportError as missing:  # pragma: no cover - a setup problem, said plain
     sys.exit(f"build.py needs Jinja2 and Markdown ({missing}): run `./dev build`, or `pip install -e .`")
 
 from sitegen import BuildError, Paths, shown
+from sitegen.analyses import analyse_hands
 from sitegen.assets import (SERVICE_WORKER, build_engine_archive, find_pyodide, precompress, read_static,
                             runtime_folder, service_worker)
 from sitegen.bytecode import compile_engine
@@ -47,6 +48,7 @@ def read(paths: Paths, warnings: list[str], draft: bool = False, budget: int = P
     reference = read_pages(paths.lessons, warnings, "reference")  # lessons/reference/{en,ru}/NN-slug.md: rules, sources
     glossary = read_glossary(paths.lessons, text)    # lessons/reference/glossary.toml: the paragraphs each word is in
     hands = read_hands(paths.lessons)                # lessons/hands/*.toml, replayed and traced by the engine
+    analyse_hands(hands)                             # what each move of their play-off was worth (cached)
     static = read_static(paths.static)               # site/static/** -> assets/
     pyodide = find_pyodide(paths.pyodide)            # the five Pyodide runtime files -> pyodide/
     engine = build_engine_archive(paths.engine)      # engine/*.py -> engine/engine-HASH.zip, fresh every build

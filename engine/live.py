@@ -31,8 +31,9 @@ Requests (each `key` names a demo of the page, so that each demo has its own sea
     write_record, read_record     a hand written in the page, and a record read back (engine/writer.py)
     analyse {setup, index, mode?, samples?, seed?, lang}   what each move of decision `index` (from
                                   0) of the hand is worth (analysis.py; mode "open" by default,
-                                  "known" with `samples` deals): {analysis, who, recorded, reasons},
-                                  `reasons` a sentence for each move, in the order of analysis.moves
+                                  "known" with `samples` deals): {analysis, who, recorded, reasons,
+                                  panel}, `reasons` a sentence for each move, in the order of
+                                  analysis.moves; `panel` the demo's panel (analysis_page.for_page)
 
 `setup` is the trace's `game` ({table, options, seed, decks, pool, actions}), with changes, and
 `players` (a number) for another number of players. A seat's result is a page trace and `you`:
@@ -62,7 +63,7 @@ from __future__ import annotations
 import json
 from typing import Any, Callable
 
-from . import charts, limits, practice, stats
+from . import analysis_page, charts, limits, practice, stats
 from .analysis import KNOWN_SAMPLES, MAX_SAMPLES, MODES, PLAYOFF_DECISIONS, analyse
 from .hint import hint
 from .actions import parse_action
@@ -256,7 +257,8 @@ def _analyse(request: dict[str, Any], lang: str) -> dict[str, Any]:
     analysis = analyse(game, mode, samples=samples, seed=seed)
     who = game.seats[analysis.seat]
     return {"analysis": analysis.to_json(), "who": who, "recorded": str(recorded),
-            "reasons": [move_reason(move, who, game.seats, lang) for move in analysis.moves]}
+            "reasons": [move_reason(move, who, game.seats, lang) for move in analysis.moves],
+            "panel": analysis_page.for_page(analysis, game.seats, str(recorded), lang)}
 
 
 _REQUESTS: dict[str, Callable[[dict[str, Any], str], Any]] = {

@@ -483,9 +483,37 @@ SEAT_CHOICE_STRINGS: dict[str, dict[str, str]] = {
 }
 
 
+# The panel "What each move was worth" at a play-off decision step (demo/views/worth.js); its
+# figures and sentences are the engine's (engine/analysis_page.py). In Russian a move is «вариант»,
+# as in the hint: a «ход» is a lead (docs/style.md).
+WORTH_STRINGS: dict[str, dict[str, str]] = {
+    "en": {
+        "worth_heading": "What each move was worth",
+        "worth_rank": "Rank",
+        "worth_move": "Move",
+        "worth_net": "Final net",
+        "worth_cost": "Cost",
+        "worth_played": "(the move made)",
+        "worth_working": "The live engine is working out what each move was worth…",
+        "worth_refused": "The engine did not analyse this decision: {why}",
+    },
+    "ru": {
+        "worth_heading": "Чего стоил каждый вариант",
+        "worth_rank": "Место",
+        "worth_move": "Вариант",
+        "worth_net": "Итог за кон",
+        "worth_cost": "Потеря",
+        "worth_played": "(так сыграно)",
+        "worth_working": "Движок считает, чего стоит каждый вариант…",
+        "worth_refused": "Движок не разобрал это решение: {why}",
+    },
+}
+
+
 # Everything the demo's scripts read from the page's catalogue (its `strings`).
 DEMO_STRINGS: dict[str, dict[str, str]] = {
-    lang: {**_DEMO_OWN[lang], **PRACTICE_STRINGS[lang], **ENGINE_FAILURE_STRINGS[lang], **SEAT_CHOICE_STRINGS[lang]}
+    lang: {**_DEMO_OWN[lang], **PRACTICE_STRINGS[lang], **ENGINE_FAILURE_STRINGS[lang], **SEAT_CHOICE_STRINGS[lang],
+           **WORTH_STRINGS[lang]}
     for lang in _DEMO_OWN
 }
 

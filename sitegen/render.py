@@ -284,13 +284,15 @@ def render_demo(env: Environment, hand: Hand, lang: str, block: DemoBlock, list_
     steps = [{"text": s["text"], "note": s.get("note")} for s in told["steps"]] if list_steps and inline else []
     return env.get_template("_demo.html").render(
         id=demo_id(block.key), key=block.key, name=block.hand, caption=caption, t=STRINGS[lang],
-        trace=told if inline else None, setup=hand.setup(lang) if inline else None, steps=steps,
+        trace=told if inline else None, setup=hand.setup(lang) if inline else None,
+        analyses=hand.analyses.get(lang, {}) if inline else None, steps=steps,
         shared=shared, source=f"hands/{block.hand}.json" if block.external else None, switch=switch)
 
 
 def hand_data(hand: Hand, lang: str) -> bytes:
     """{lang}/hands/HAND.json: what an external demo fetches."""
-    return json.dumps({"trace": hand.localized(lang), "setup": hand.setup(lang)}, ensure_ascii=False,
+    return json.dumps({"trace": hand.localized(lang), "setup": hand.setup(lang), "analyses": hand.analyses.get(lang, {})},
+                      ensure_ascii=False,
                       separators=(",", ":")).encode("utf-8")
 
 

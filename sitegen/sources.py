@@ -430,6 +430,8 @@ class Hand:
     about: Any = None  # engine.record.About: title, purpose, focus (None: a lesson's own hand)
     options: dict[str, Any] = field(default_factory=dict)  # the options that differ from the defaults
     pages: dict[str, dict[str, Any]] = field(default_factory=dict, repr=False, compare=False)  # localized, by lang
+    # lang -> step -> what each move of the decision shown there was worth (sitegen/analyses.py)
+    analyses: dict[str, dict[str, Any]] = field(default_factory=dict, repr=False, compare=False)
 
     @property
     def paragraphs(self) -> list[str]:

@@ -67,7 +67,7 @@ def test_a_switch_demo_shares_the_trace_of_the_same_hand_on_its_page(built: dict
         switched = root.find("figure", id="demo-tiny--beat")
         assert switched.attrs["data-switch"] == "beat" and switched.attrs["data-demo"] == "tiny.beat"
         assert switched.attrs["data-trace-ref"] == "demo-tiny" and switched.attrs["data-hand"] == "tiny"
-        assert not switched.find_all("script") and len(plain.find_all("script")) == 2
+        assert not switched.find_all("script") and len(plain.find_all("script")) == 3  # the trace, the set-up, the analyses
         catalogue = read_json(root.find("script", id="catalogue"))
         assert "beat" in [o["key"] for o in catalogue["options"]]
         kiosk = read_json(parse(built["out"] / "kiosk" / f"{lang}.html").find("script", id="kiosk-hands"))
@@ -137,7 +137,7 @@ def test_a_heavy_page_keeps_its_first_hand_and_fetches_the_others(lessons: Path,
     for lang in ("en", "ru"):
         root = parse(out / lang / "second.html")
         first, second = root.find("figure", id="demo-other"), root.find("figure", id="demo-tiny")
-        assert len(first.find_all("script")) == 2 and "data-trace-src" not in first.attrs
+        assert len(first.find_all("script")) == 3 and "data-trace-src" not in first.attrs
         assert second.attrs["data-trace-src"] == "hands/tiny.json" and not second.find_all("script")
         fetched = json.loads((out / lang / "hands" / "tiny.json").read_text(encoding="utf-8"))
         assert [s["text"] for s in fetched["trace"]["steps"]] == [s["text"][lang] for s in expected["steps"]]

@@ -4,8 +4,8 @@
 // to the views, which build and change the DOM. The actions live beside it, each changing the state
 // and drawing it once: stepping and autoplay in playback.js, the live engine's status and requests
 // in live.js, replays in replay.js, deep links in deep-link.js (the URL's hash in links.js), the
-// visitor's seat in seated-game.js, questions and practice in practice.js. This module computes no
-// rule and builds no element.
+// visitor's seat in seated-game.js, questions and practice in practice.js, what each move was worth
+// in worth.js. This module computes no rule and builds no element.
 
 import { Playback } from "./playback.js";
 import { Practice } from "./practice.js";
@@ -13,6 +13,7 @@ import { DeepLink } from "./deep-link.js";
 import { LiveEngine } from "./live.js";
 import { Replays } from "./replay.js";
 import { SeatedGame } from "./seated-game.js";
+import { MoveWorth } from "./worth.js";
 import { createView, renderView } from "./view.js";
 import { expandStates, settingsOf } from "./trace.js";
 
@@ -22,11 +23,12 @@ export class Demo {
   /**
    * @param {{figure: HTMLElement, hand: string, trace: Trace, setup: any, paragraphs: any,
    *   engine: import("../lib/engine-client.js").EngineClient|null, links: import("./links.js").Links,
-   *   switchKey?: string|null, asks?: boolean, panelAside?: boolean, opponents?: string|null}} config (`hand`: the
-   *   demo's name on the page, for its links and its seat; `asks`: false for a demo that never stops to ask,
-   *   practice.js; `panelAside`: the seated visitor's panel in a place of its own beside the table, not under his
-   *   hand: the kiosk's; `opponents`: the computer players a visitor sits down against, chosen by the page (the
-   *   kiosk's configuration), or none: the visitor chooses, seated-game.js)
+   *   switchKey?: string|null, asks?: boolean, panelAside?: boolean, opponents?: string|null,
+   *   analyses?: Object<string, any>|null}} config (`hand`: the demo's name on the page, for its links and its
+   *   seat; `asks`: false for a demo that never stops to ask, practice.js; `panelAside`: the seated visitor's panel in
+   *   a place of its own beside the table, not under his hand: the kiosk's; `opponents`: the computer players a
+   *   visitor sits down against, chosen by the page (the kiosk's configuration), or none: the visitor chooses,
+   *   seated-game.js; `analyses`: the build's panels of the recorded hand by step, worth.js; without them, no panel)
    */
   constructor(config) {
     this.figure = config.figure;
@@ -72,6 +74,8 @@ export class Demo {
     this.replays = new Replays(this);
     this.deepLink = new DeepLink(this);
     this.seatedGame = new SeatedGame(this);
+    /** what each move of a play-off decision was worth (worth.js) */
+    this.worth = new MoveWorth(this, config.analyses);
     this.live = new LiveEngine(this, config.engine);
     this.redraw();
   }
@@ -117,6 +121,7 @@ export class Demo {
   /** Draw the state. `announce`: say the step to screen readers (a step the visitor moved to). */
   redraw(announce = false) {
     renderView(this.view, this, announce);
+    this.worth.askShown(); // a live decision step shown without its analysis: the worker is asked
     for (const follower of this.followers) follower();
   }
 

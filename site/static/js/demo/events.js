@@ -169,6 +169,7 @@ const CLICKS = {
   "random-seed": (demo) => randomSeed(demo.view.live),
   reset: (demo) => demo.replays.reset(),
   retry: (demo) => demo.live.retry(),
+  "worth-retry": (demo) => demo.worth.retry(),
   "select-card": (demo, target) => demo.seatedGame.select(String(target.dataset.card)),
   "clear-selection": (demo) => demo.seatedGame.clearSelection(),
   move: (demo, target) => demo.seatedGame.move(String(target.dataset.move)),

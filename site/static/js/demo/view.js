@@ -4,7 +4,8 @@
 //   the switch of an open question (when the demo shows one)
 //   notices
 //   board:   the table (fixed height), the table as text, the stepping controls
-//   reading: the step's sentence, the note, the governing paragraphs; the speed and text toggles
+//   reading: the step's sentence, the note, the governing paragraphs; at a play-off decision, what
+//            each move was worth; the speed and text toggles
 //   moves    the move list          live: the live engine (status, seat, settings)
 //
 // On a wide screen the board and the reading sit side by side; the seated visitor's panel is drawn
@@ -21,6 +22,7 @@ import { updateSeatPanel } from "./views/seat.js";
 import { createSwitch, updateSwitch } from "./views/switch.js";
 import { createTable, updateTable } from "./views/table.js";
 import { createTableText, updateTableText } from "./views/table-text.js";
+import { createWorth, updateWorth } from "./views/worth.js";
 
 /** @param {import("./demo.js").Demo} demo */
 export function createView(demo) {
@@ -35,6 +37,7 @@ export function createView(demo) {
   const moves = createMoves();
   const live = createLive();
   const practice = createPractice(); // the record's questions and practice as a player (practice.js)
+  const worth = createWorth(); // what each move was worth (worth.js): in the reading, below the controls' row
   live.el.insertBefore(practice.control, live.settings);
   const notices = h("div", { class: "demo-notices", role: "status" });
   const choice = demo.switchKey ? createSwitch(demo.switchKey) : null;
@@ -42,7 +45,7 @@ export function createView(demo) {
   const caption = figure.querySelector("figcaption");
   const label = caption && caption.id ? { "aria-labelledby": caption.id } : { "aria-label": t("demo_label", { hand: demo.hand }) };
   const board = h("div", { class: "demo-board" }, [table.el, tableText, controls.el]);
-  const reading = h("div", { class: "demo-reading" }, [narration.el, practice.question, controls.extra]);
+  const reading = h("div", { class: "demo-reading" }, [narration.el, practice.question, worth.el, controls.extra]);
   // The seated visitor's panel beside the table rather than under his hand (demo.panelAside).
   const seatHome = demo.panelAside ? h("div", { class: "demo-seat-home" }) : null;
   const app = h("div", {
@@ -59,7 +62,7 @@ export function createView(demo) {
   else figure.append(app);
   figure.classList.add("is-enhanced");
   return {
-    app, caption, notices, announcer, board, seatHome, table, tableText, controls, narration, moves, live, choice, practice,
+    app, caption, notices, announcer, board, seatHome, table, tableText, controls, narration, moves, live, choice, practice, worth,
     traceChanged: true, entries: /** @type {any[]} */ ([]), entryAt: new Int32Array(0), noticeKey: "",
     /** Bring the table into view (after a replay made from the form far below it). */
     showTable() {
@@ -122,6 +125,7 @@ export function renderView(view, demo, announce) {
   view.tableText.hidden = !demo.showText;
   updateTableText(view.tableText, ctx);
   updateNarration(view.narration, ctx);
+  updateWorth(view.worth, demo.worth.shown());
   updateControls(view.controls, { n: demo.n, total: demo.total, playing: demo.playing, showText: demo.showText, speed: demo.speed });
   updateMoves(view.moves, view.entryAt[demo.n]);
   if (seat) {

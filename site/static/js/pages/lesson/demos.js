@@ -11,7 +11,8 @@ import { later } from "./idle.js";
 
 const NEAR_MARGIN = "800px 0px"; // a fetched demo is loaded this near the window
 
-/** @typedef {{trace: any, setup: any}} Hand the recorded hand a demo shows */
+/** @typedef {{trace: any, setup: any, analyses?: any}} Hand the recorded hand a demo shows, and what each move of its
+ * play-off was worth (by step, from the build) */
 /** @typedef {{demos: Demo[], load: (name: string) => Promise<Demo|null>, names: () => string[]}} PageDemos */
 
 /** The demo's name on the page. @param {HTMLElement} figure */
@@ -31,6 +32,7 @@ function handNow(figure) {
   return {
     trace: readJson(holder && holder.querySelector("script.demo-trace")),
     setup: readJson(holder && holder.querySelector("script.demo-setup")),
+    analyses: readJson(holder && holder.querySelector("script.demo-analyses")),
   };
 }
 
@@ -79,11 +81,12 @@ function fillTextFallback(demo) {
  * @param {HTMLElement} figure @param {Hand} hand
  * @param {{engine: import("../../lib/engine-client.js").EngineClient|null, paragraphs: any, links: import("../../demo/links.js").Links}} page
  */
-function makeDemo(figure, { trace, setup }, { engine, paragraphs, links }) {
+function makeDemo(figure, { trace, setup, analyses }, { engine, paragraphs, links }) {
   if (!trace || !setup || !Array.isArray(trace.steps) || !trace.steps.length) return null;
   try {
     const demo = new Demo({
       figure, hand: nameOf(figure), trace, setup, paragraphs, engine, links, switchKey: figure.dataset.switch || null,
+      analyses: analyses || {},
     });
     bindEvents(demo);
     later(() => fillTextFallback(demo));
