@@ -30,8 +30,8 @@ import pytest
 from playwright.sync_api import Browser, Page, Playwright, sync_playwright
 
 from browser_helpers import (
-    CHROMIUM,
     CHROMIUM_ARGS,
+    TEST_CHROMIUM,
     ServedSite,
     StaticServer,
     as_returning_visitor,
@@ -109,14 +109,14 @@ def playwright_instance() -> Iterator[Playwright]:
 
 @pytest.fixture(scope="session")
 def browser(playwright_instance: Playwright) -> Iterator[Browser]:
-    """Headless Debian Chromium (Playwright cannot download its own browsers here)."""
-    if not os.access(CHROMIUM, os.X_OK):
+    """Debian's Chromium headless shell (Playwright cannot download its own browsers here)."""
+    if not os.access(TEST_CHROMIUM, os.X_OK):
         pytest.fail(
-            f"{CHROMIUM} is missing: the browser tests need Debian's chromium. "
-            "Run ./dev test (it installs it), or: apt-get install -y chromium",
+            f"{TEST_CHROMIUM} is missing: the browser tests need Debian's chromium-headless-shell. "
+            "Run ./dev test (it installs it), or: apt-get install -y chromium-headless-shell",
             pytrace=False,
         )
-    browser = playwright_instance.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    browser = playwright_instance.chromium.launch(executable_path=TEST_CHROMIUM, args=CHROMIUM_ARGS)
     try:
         yield browser
     finally:
