@@ -218,6 +218,7 @@ def test_a_redraw_of_a_seated_game_rebuilds_nothing(site_server, page):
     panel = f"{app} .seat-panel"
     assert wake_engine(page, HAND) == "ready"
     # A seed typed in the settings stays through a redraw (the form is filled when the settings change).
+    page.click(f"{app} .live-settings summary")
     seed = page.input_value(f"{app} input[name=seed]")
     page.fill(f"{app} input[name=seed]", "12345")
     assert rebuilt_by_a_redraw(page, app) == []
