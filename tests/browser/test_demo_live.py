@@ -200,6 +200,9 @@ def test_banker_seat_spreads_the_stakes(site_server, page):
     for i, value in enumerate([stake["total"], 0, 0, 0]):
         inputs.nth(i).fill(str(value))
     assert "is-wrong" not in page.get_attribute(f"{app} .stake-sum", "class")
+    # A redraw keeps the figures typed: the even spread fills the fields once for each spread asked.
+    page.evaluate("() => window.__cardLottery.demos[0].redraw()")
+    assert [inputs.nth(i).input_value() for i in range(4)] == [str(stake["total"]), "0", "0", "0"]
     page.click(f"{app} .seat-stake button[type=submit]")
     page.wait_for_function(f"() => !document.querySelector('{app} .seat-refusal').classList.contains('is-hidden')")
     assert page.text_content(f"{app} .seat-refusal").endswith("(p4).")

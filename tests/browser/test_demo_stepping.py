@@ -11,7 +11,9 @@ from typing import Any
 
 import pytest
 
-from demo_helpers import ALL_HANDS, HANDS, assert_at, embedded_trace, expected_table, open_demo, shown
+from demo_helpers import (
+    ALL_HANDS, ENGINE_WAIT_MS, HANDS, assert_at, embedded_trace, expected_table, open_demo, shown, wake_engine,
+)
 from engine import card_name
 
 DEMO_PAGE = "en/playoff-beating.html"  # a lesson page with a demo (lesson 3)
@@ -179,6 +181,20 @@ def test_table_as_text(site_server, page):
     assert trace["seats"][0] in text
 
 
+REBUILT_BY_A_REDRAW = """(sel) => {
+    const watch = new MutationObserver(() => {});
+    watch.observe(document.querySelector(sel), {subtree: true, childList: true});
+    window.__cardLottery.demos[0].redraw();
+    const records = watch.takeRecords();
+    watch.disconnect();
+    return records.map((r) => `${r.target.nodeName} ${r.target.getAttribute('class') || ''}`); }"""
+
+
+def rebuilt_by_a_redraw(page, app):
+    """The elements whose children a redraw of the demo, at the same state, added or removed."""
+    return page.evaluate(REBUILT_BY_A_REDRAW, app)
+
+
 def test_a_redraw_that_changes_nothing_rebuilds_nothing(site_server, page):
     # A view draws a list or a row of cards again only when what it shows changed (lib/dom.js
     # needsDrawing): redrawn at the same step, with the quotes, the cards on the table and the table
@@ -191,14 +207,76 @@ def test_a_redraw_that_changes_nothing_rebuilds_nothing(site_server, page):
     page.evaluate("(n) => window.__cardLottery.demos[0].playback.goto(n)", n)
     assert page.locator(f"{app} .trick-cards li").count() > 0 and page.locator(f"{app} .demo-quote").count() > 0
     assert page.locator(f"{app} .demo-table-text li").count() > 0
-    rebuilt = page.evaluate("""(sel) => {
-        const watch = new MutationObserver(() => {});
-        watch.observe(document.querySelector(sel), {subtree: true, childList: true});
-        window.__cardLottery.demos[0].redraw();
-        const records = watch.takeRecords();
-        watch.disconnect();
-        return records.map((r) => r.target.className); }""", app)
-    assert rebuilt == []
+    assert rebuilt_by_a_redraw(page, app) == []
+
+
+def test_a_redraw_of_a_seated_game_rebuilds_nothing(site_server, page):
+    # Seated, with a card chosen and a hint shown: the hand to choose from, the moves offered, the
+    # hint's moves and the live panel's seats are not drawn again by a redraw.
+    open_demo(page, site_server.url(DEMO_PAGE))
+    app = f"#demo-{HAND} .demo-app"
+    panel = f"{app} .seat-panel"
+    assert wake_engine(page, HAND) == "ready"
+    # A seed typed in the settings stays through a redraw (the form is filled when the settings change).
+    page.click(f"{app} .live-settings summary")
+    seed = page.input_value(f"{app} input[name=seed]")
+    page.fill(f"{app} input[name=seed]", "12345")
+    assert rebuilt_by_a_redraw(page, app) == []
+    assert page.input_value(f"{app} input[name=seed]") == "12345"
+    page.fill(f"{app} input[name=seed]", seed)
+    page.select_option(f"{app} select[name=seat]", "Boris")
+    page.click(f"{app} form[data-form=seat] button[type=submit]")
+    page.wait_for_function("() => { const d = window.__cardLottery.demos[0]; return d.source === 'seat' && !d.busy; }",
+                           timeout=ENGINE_WAIT_MS)
+    page.click(f"{panel} [data-action=hint]")
+    page.wait_for_function(f"() => !document.querySelector('{panel} .seat-hint').classList.contains('is-hidden')",
+                           timeout=ENGINE_WAIT_MS)
+    page.click(f"{app} .seat.is-you .card-button:not([disabled])", strict=False)
+    assert page.locator(f"{panel} .seat-moves li").count() > 0
+    assert page.locator(f"{panel} .seat-hint-moves li").count() > 1
+    assert page.locator(f"{app} select[name=seat] option").count() > 1
+    assert rebuilt_by_a_redraw(page, app) == []
+    assert page.console_errors == []
+
+
+def test_a_redraw_of_the_practice_rebuilds_nothing(site_server, page):
+    # Practising as Boris: the moves his chosen card makes, then the verdict on one of them, are
+    # not drawn again by a redraw (nor the control's seats).
+    open_demo(page, site_server.url(f"en/hands/{HAND}.html#hand={HAND}&step=1&practice=2"))
+    app = f"#demo-{HAND} .demo-app"
+    panel = f"{app} .practice-panel"
+    assert wake_engine(page, HAND) == "ready"
+    page.wait_for_function("() => window.__cardLottery.demos[0].practice.active")
+    page.focus(app)
+    page.keyboard.press("End")
+    page.wait_for_function("() => window.__cardLottery.demos[0].practice.waiting() !== null")
+    page.click(f"{app} .card-button:not([disabled])", strict=False)
+    assert page.locator(f"{panel} .practice-moves li").count() > 0
+    assert page.locator(f"{app} select[name=practice-seat] option").count() > 1
+    assert rebuilt_by_a_redraw(page, app) == []
+    page.click(f"{panel} .practice-try", strict=False)
+    page.wait_for_function("(sel) => document.querySelectorAll(sel).length > 0", arg=f"{panel} .practice-verdict .practice-line",
+                           timeout=ENGINE_WAIT_MS)
+    assert rebuilt_by_a_redraw(page, app) == []
+    assert page.console_errors == []
+
+
+def test_a_redraw_of_a_notes_question_rebuilds_nothing(site_server, page):
+    # A note's question, asked and then answered: its choices and its result are not drawn again.
+    hand = "pair-beaten"
+    app = f"#demo-{hand} .demo-app"
+    box = f"{app} .demo-question"
+    open_demo(page, site_server.url(f"en/hands/{hand}.html"))
+    trace = embedded_trace(page, hand)
+    step = next(i + 1 for i, s in enumerate(trace["steps"]) if "question" in s)
+    page.evaluate("(n) => window.__cardLottery.demos[0].playback.goto(n)", step - 1)
+    assert page.locator(f"{box} .question-choice").count() > 1
+    assert rebuilt_by_a_redraw(page, app) == []
+    page.click(f"{box} .question-choice:nth-child(1) label")
+    page.click(f"{box} .question-form button[type=submit]")
+    assert page.locator(f"{box} .question-result p").count() == 2
+    assert rebuilt_by_a_redraw(page, app) == []
+    assert page.console_errors == []
 
 
 def test_deep_link_opens_at_its_step(site_server, page):

@@ -6,7 +6,7 @@
 // The form is read here; the engine judges every value.
 
 import { catalogue, paragraphLabel, t } from "../../lib/catalogue.js";
-import { h, setAttr, setText, toggleClass, uniqueId } from "../../lib/dom.js";
+import { h, needsDrawing, setAttr, setText, toggleClass, uniqueId } from "../../lib/dom.js";
 import { failureText } from "../../lib/engine-client.js";
 import { OPPONENTS } from "../seated-game.js";
 
@@ -138,8 +138,7 @@ export function readSettings(refs) {
 
 function seatOptions(refs, seats) {
   const key = seats.join("\u0000");
-  if (refs.seatSelect.__key === key) return;
-  refs.seatSelect.__key = key;
+  if (!needsDrawing(refs.seatSelect, key)) return;
   const previous = refs.seatSelect.value;
   refs.seatSelect.replaceChildren(
     ...seats.map((name) => h("option", { value: name, text: name })),
@@ -183,8 +182,7 @@ export function updateLive(refs, ctx) {
   toggleClass(refs.moveForm, "is-hidden", !ctx.seated);
   setAttr(refs.moveInput, "disabled", ctx.busy || !ctx.turn ? true : null);
   seatOptions(refs, ctx.seats);
-  if (refs.settingsForm.__key !== ctx.settingsKey) {
-    refs.settingsForm.__key = ctx.settingsKey;
+  if (needsDrawing(refs.settingsForm, ctx.settingsKey)) {
     fillSettings(refs, ctx.settings);
   }
 }

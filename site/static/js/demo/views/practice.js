@@ -10,7 +10,7 @@
 // The engine's sentences (a refusal with its paragraph, the moves in words) are shown as they come.
 
 import { cardName, catalogue, listText, t } from "../../lib/catalogue.js";
-import { dual, h, setText, toggleClass, uniqueId } from "../../lib/dom.js";
+import { dual, h, needsDrawing, setText, toggleClass, uniqueId } from "../../lib/dom.js";
 import { offered } from "./seat.js";
 
 export function createPractice() {
@@ -87,8 +87,7 @@ const lang = () => catalogue().lang;
 
 function seatOptions(refs, seats) {
   const key = seats.join("\u0000");
-  if (refs.seatSelect.__key === key) return;
-  refs.seatSelect.__key = key;
+  if (!needsDrawing(refs.seatSelect, key)) return;
   const previous = refs.seatSelect.value;
   refs.seatSelect.replaceChildren(...seats.map((name) => h("option", { value: name, text: name })));
   if (seats.includes(previous)) refs.seatSelect.value = previous;
@@ -164,8 +163,7 @@ export function updatePractice(refs, demo, view) {
     }
     const list = choosing ? offered(decision, practice.selected) : [];
     const key = `${list.map((m) => m.move).join("|")}|${demo.busy}`;
-    if (refs.moves.__key !== key) {
-      refs.moves.__key = key;
+    if (needsDrawing(refs.moves, key)) {
       refs.moves.replaceChildren(...list.map((move) => h("li", {}, [h("button", {
         type: "button", class: "legal-move practice-try", "data-action": "practice-move", "data-move": move.move,
         disabled: demo.busy ? true : null,
@@ -179,8 +177,7 @@ export function updatePractice(refs, demo, view) {
 
     const lines = verdict ? verdictLines(verdict, name) : [];
     const verdictKey = lines.map((l) => l.text).join("\n");
-    if (refs.verdict.__key !== verdictKey) {
-      refs.verdict.__key = verdictKey;
+    if (needsDrawing(refs.verdict, verdictKey)) {
       refs.verdict.replaceChildren(...lines.map((line) => h("p", { class: `practice-line is-${line.tone}`, text: line.text })));
     }
     toggleClass(refs.verdict, "is-hidden", !lines.length);
@@ -200,8 +197,7 @@ export function updatePractice(refs, demo, view) {
   toggleClass(refs.question, "is-hidden", !q);
   if (q) {
     const key = `${q.step}|${q.text}`;
-    if (refs.question.__key !== key) {
-      refs.question.__key = key;
+    if (needsDrawing(refs.question, key)) {
       setText(refs.questionTitle, t("question_title", { step: q.step }));
       setText(refs.legend, q.text);
       const name = uniqueId("question");
@@ -223,8 +219,7 @@ export function updatePractice(refs, demo, view) {
     }
     toggleClass(refs.answer, "is-hidden", answered);
     const resultKey = answered ? `${q.step}|${q.chosen}` : "";
-    if (refs.result.__key !== resultKey) {
-      refs.result.__key = resultKey;
+    if (needsDrawing(refs.result, resultKey)) {
       const right = q.chosen === q.answer;
       refs.result.replaceChildren(...(answered ? [
         h("p", { class: `practice-line ${right ? "is-right" : "is-wrong"}`,

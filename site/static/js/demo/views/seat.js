@@ -7,7 +7,7 @@
 // is worth: nothing here knows a rule or computes a value.
 
 import { cardName, catalogue, listText, paragraphLabel, t } from "../../lib/catalogue.js";
-import { dual, h, setText, toggleClass, uniqueId } from "../../lib/dom.js";
+import { dual, h, needsDrawing, setText, toggleClass, uniqueId } from "../../lib/dom.js";
 
 const ALL_MOVES_UP_TO = 8; // fewer legal moves than this are offered at once, without choosing cards
 
@@ -83,8 +83,7 @@ export function updateStakeSum(refs, total) {
  * they were valued. */
 function drawHint(refs, hint) {
   const key = hint ? hint.reasons.join("\n") : "";
-  if (refs.hintBox.__key === key) return;
-  refs.hintBox.__key = key;
+  if (!needsDrawing(refs.hintBox, key)) return;
   setText(refs.hintBest, hint ? t("hint_best", { reason: hint.reasons[0] }) : "");
   refs.hintMoves.replaceChildren(...(hint ? hint.reasons.map((reason) => h("li", { text: reason })) : []));
   setText(refs.hintBasis, hint ? hint.basis : "");
@@ -115,12 +114,12 @@ export function updateSeatPanel(refs, ctx) {
 
   const stake = decision && decision.stake;
   toggleClass(refs.stakeForm, "is-hidden", !stake);
-  if (stake && refs.stakeForm.__total !== stake.total) {
-    refs.stakeForm.__total = stake.total;
+  // The even spread fills the fields once for each spread asked, not at every redraw: the visitor's own figures
+  // stay. While none is asked the key is "", so the next spread fills them even with the same total.
+  if (needsDrawing(refs.stakeForm, stake ? String(stake.total) : "") && stake) {
     refs.stakeInputs.forEach((input, i) => { input.value = String(stake.even[i]); });
   }
-  if (!stake) refs.stakeForm.__total = null;
-  else updateStakeSum(refs, stake.total);
+  if (stake) updateStakeSum(refs, stake.total);
 
   const choosing = !!decision && !stake;
   const chosen = [...seat.selected];
@@ -131,8 +130,7 @@ export function updateSeatPanel(refs, ctx) {
   }
   const moves = choosing ? offered(decision, seat.selected) : [];
   const key = `${moves.map((m) => m.move).join("|")}|${busy}`;
-  if (refs.moves.__key !== key) {
-    refs.moves.__key = key;
+  if (needsDrawing(refs.moves, key)) {
     refs.moves.replaceChildren(...moves.map((move) => h("li", {}, [h("button", {
       type: "button", class: "legal-move", "data-action": "move", "data-move": move.move, disabled: busy ? true : null,
     }, [...dual(move.short, move.text), h("code", { class: "move-code", text: move.move })])])));
