@@ -8,7 +8,7 @@
 // in the page's flow, so it never moves them.
 
 import { t } from "../../lib/catalogue.js";
-import { dual, h, setText, toggleClass, uniqueId } from "../../lib/dom.js";
+import { dual, h, needsDrawing, setText, toggleClass, uniqueId } from "../../lib/dom.js";
 
 export function createWorth() {
   const headingId = uniqueId("worth-heading");
@@ -27,11 +27,7 @@ export function createWorth() {
     h("div", { class: "worth-state" }, [status, retry]),
     body,
   ]);
-  return {
-    el, status, retry, body, about, rows, reasons, assumption,
-    /** @type {import("../worth.js").Entry|null} the entry drawn last */
-    shown: /** @type {import("../worth.js").Entry|null} */ (null),
-  };
+  return { el, status, retry, body, about, rows, reasons, assumption };
 }
 
 /** One move's row: its rank, the move (card symbols shown, names read), the move made marked in words.
@@ -55,8 +51,7 @@ function row(move) {
  */
 export function updateWorth(refs, entry) {
   toggleClass(refs.el, "is-hidden", !entry);
-  if (!entry || refs.shown === entry) return;
-  refs.shown = entry;
+  if (!entry) return;
   const panel = entry.panel || null;
   toggleClass(refs.el, "is-working", !!entry.working);
   setText(refs.status, entry.working ? t("worth_working") : entry.failure || "");
@@ -65,7 +60,11 @@ export function updateWorth(refs, entry) {
   toggleClass(refs.body, "is-hidden", !panel);
   if (!panel) return;
   setText(refs.about, panel.about);
-  refs.rows.replaceChildren(...panel.moves.map(row));
-  refs.reasons.replaceChildren(...panel.reasons.map((text) => h("li", { text })));
+  // The rows and the sentences are built again only when the panel shown is another (a redraw at the
+  // same step rebuilds nothing).
+  if (needsDrawing(refs.rows, JSON.stringify(panel.moves))) refs.rows.replaceChildren(...panel.moves.map(row));
+  if (needsDrawing(refs.reasons, JSON.stringify(panel.reasons))) {
+    refs.reasons.replaceChildren(...panel.reasons.map((text) => h("li", { text })));
+  }
   setText(refs.assumption, panel.assumption);
 }
