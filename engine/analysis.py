@@ -182,14 +182,14 @@ class _Search:
     def child(self, game: Game, action: Action) -> Game:
         self.spend(1)
         twin = game.clone()
-        twin.apply(action)
+        twin.apply_legal(action)
         return twin
 
     def playout(self, game: Game) -> tuple[int, ...]:
         """The default policy plays the game out from a leaf (the estimate's evaluation)."""
         twin, moves = game.clone(), 0
         while not twin.over:
-            twin.apply(default_policy(twin))
+            twin.apply_legal(default_policy(twin))
             moves += 1
         self.spend(moves)
         return tuple(twin.nets)
@@ -262,7 +262,7 @@ def _open_values(game: Game, budget: int) -> tuple[list[_Node], list[Game], _Sea
     children = []
     for action in legal:
         child = root.clone()
-        child.apply(action)
+        child.apply_legal(action)
         children.append(child)
     search = _Search(budget, applied=len(legal))
     try:

@@ -42,7 +42,8 @@ def default_policy(game: Game) -> Action:
         playable = game.playable()
         if game.table_cards and playable[0].suit == game.table_cards[0][1].suit:
             return Play(playable[-1])
-        return Play(max(playable, key=lambda c: (game.options.suit_fine(c.suit), c.rank)))
+        fine = dict(game.options.suit_fines)
+        return Play(max(playable, key=lambda c: (fine[c.suit], c.rank)))
     raise ValueError(f"no decision to make: the game is {phase}")
 
 
