@@ -36,6 +36,7 @@ from sitegen.linkcheck import link_problems
 from sitegen.output import check_output_folder, write_site
 from sitegen.pages import REGISTRY
 from sitegen.render import PAGE_BUDGET, Inputs, Rendered, render_site
+from sitegen.skill import read_skill
 from sitegen.snapshot import make_snapshot
 from sitegen.sources import GLOSSARY_FILE, read_glossary, read_hands, read_pages, read_text
 
@@ -49,11 +50,12 @@ def read(paths: Paths, warnings: list[str], draft: bool = False, budget: int = P
     glossary = read_glossary(paths.lessons, text)    # lessons/reference/glossary.toml: the paragraphs each word is in
     hands = read_hands(paths.lessons)                # lessons/hands/*.toml, replayed and traced by the engine
     analyse_hands(hands)                             # what each move of their play-off was worth (cached)
+    skill = read_skill(paths.lessons)                # lessons/data/skill-games.csv, checked against the engine (cached)
     static = read_static(paths.static)               # site/static/** -> assets/
     pyodide = find_pyodide(paths.pyodide)            # the five Pyodide runtime files -> pyodide/
     engine = build_engine_archive(paths.engine)      # engine/*.py -> engine/engine-HASH.zip, fresh every build
     return Inputs(text, pages, hands, static, pyodide, engine, draft, budget, None, reference, glossary,
-                  paths.lessons / GLOSSARY_FILE)
+                  paths.lessons / GLOSSARY_FILE, skill)
 
 
 def build(paths: Paths, draft: bool = False, budget: int = PAGE_BUDGET) -> Rendered:

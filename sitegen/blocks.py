@@ -5,6 +5,7 @@
     ::: demo HAND switch=KEY    the same, with a control to replay it under each reading of option KEY
     ::: numbers [players=4 ...] the simulation panel with its charts (sitegen/numbers.py)
     ::: simulate 3000 --players 3 --carry   a command of the engine and the figures it gives (sitegen/figures.py)
+    ::: skill                   the strong player's gain over default players (sitegen/skill.py)
 
 A block is one line starting with `:::` at the start of a line. `DirectiveProcessor` is a
 `BlockProcessor`: it takes the line out of its Markdown block (the text before it and after
@@ -25,7 +26,7 @@ from markdown.blockprocessors import BlockProcessor
 from markdown.treeprocessors import Treeprocessor
 
 DIRECTIVE = re.compile(r"^:::(?P<rest>.*)$")
-NAMES = ("quote", "demo", "numbers", "simulate")
+NAMES = ("quote", "demo", "numbers", "simulate", "skill")
 
 
 class DirectiveError(Exception):
@@ -41,9 +42,9 @@ class Directives:
 
     def __init__(self, source: str, quote: Callable[[str], str], demo: Callable[[str, str | None], str],
                  error: Callable[[int, str], None], numbers: Callable[[list[str]], str] | None = None,
-                 simulate: Callable[[str], str] | None = None) -> None:
+                 simulate: Callable[[str], str] | None = None, skill: Callable[[], str] | None = None) -> None:
         self._quote, self._demo, self._error, self._numbers = quote, demo, error, numbers
-        self._simulate = simulate
+        self._simulate, self._skill = simulate, skill
         self._lines: dict[str, list[int]] = {}
         for number, line in enumerate(source.splitlines(), start=1):
             if line.startswith(":::"):
@@ -77,8 +78,18 @@ class Directives:
             except DirectiveError as error:
                 self._error(line, str(error))
                 return None
+        if name == "skill" and self._skill is not None:
+            if args:
+                self._error(line, f"'::: skill' takes nothing; got {text.strip()!r}")
+                return None
+            try:
+                return self._skill()
+            except DirectiveError as error:
+                self._error(line, str(error))
+                return None
         if name not in NAMES:
-            self._error(line, f"unknown block {text.strip()!r} (the blocks are '::: quote pN', '::: demo HAND', '::: numbers' and '::: simulate ARGS')")
+            self._error(line, f"unknown block {text.strip()!r} (the blocks are '::: quote pN', '::: demo HAND', "
+                              "'::: numbers', '::: simulate ARGS' and '::: skill')")
             return None
         switch = None
         if name == "demo" and len(args) == 2 and args[1].startswith("switch="):

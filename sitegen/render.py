@@ -29,6 +29,7 @@ from .blocks import DirectiveError, Directives, DirectivesExtension, TermLinksEx
 from .cards import card_art
 from . import figures, quotes
 from . import numbers as numbers_page
+from . import skill as skill_games
 from .checks import CSP, keep_checked, page_problems
 from .i18n import DEMO_STRINGS, STRINGS
 from .snapshot import Snapshot
@@ -56,6 +57,7 @@ class Inputs:
     reference: dict[str, list[Page]] = field(default_factory=lambda: {lang: [] for lang in LANGS})  # rules, sources
     glossary: list[Term] = field(default_factory=list)
     glossary_path: Path = Path("lessons/reference/glossary.toml")
+    skill: dict[str, Any] | None = None  # the figures of "Skill and luck" (sitegen/skill.py), when the lessons have its games
 
 
 @dataclass
@@ -219,11 +221,18 @@ def render_body(page: Page, inputs: Inputs, env: Environment, problems: Problems
             raise DirectiveError(str(bad)) from None
         return figures.block_html(run, args, lang)
 
-    directives = Directives(page.source, quote, demo, error, numbers, simulate)
+    def skill() -> str:  # `::: skill` (sitegen/skill.py)
+        if inputs.skill is None:
+            raise DirectiveError(f"'::: skill' shows the games of lessons/{skill_games.FILE.as_posix()}, and the "
+                                 f"lessons have none: `{skill_games.COMMAND}` plays them")
+        return skill_games.block_html(inputs.skill, lang)
+
+    directives = Directives(page.source, quote, demo, error, numbers, simulate, skill)
     extensions: list[Any] = ["meta", "attr_list", "tables", TocExtension(slugify=slugify_unicode),
                              DirectivesExtension(directives), TermLinksExtension(GLOSSARY_PAGE, terms)]
     if figures.has_figures(page.source):  # the engine's figures, from the commands shown (and the numbers' runs)
-        page_figures = figures.PageFigures(lang, error, lambda: numbers_page.cited_figures(page.source, lang),
+        page_figures = figures.PageFigures(lang, error, lambda: {**numbers_page.cited_figures(page.source, lang),
+                                                                    **({"skill": inputs.skill} if inputs.skill else {})},
                                            lambda name, step, readings: replayed_step(inputs, name, step, readings))
         extensions.append(figures.FiguresExtension(page_figures, figures.body_start(page.source)))
     if lang == "en":

@@ -1,0 +1,144 @@
+"""Skill and luck: what the strong player (strong.py) wins over a default player on the same deals.
+
+Game k of a case (a way of playing off, a number of players) is the game `simulate --policy
+strong@S` plays as its game k (seed SEED, every other reading by default), with the strong player at
+seat S = k mod n + 1 among default players; then the same deal is played by default players only.
+A `Pair` keeps that seat's final net both ways. Over a case's games:
+
+- the gain: the mean of (strong − default) on the same deals, with its 95% interval, over all the
+  case's games and by seat;
+- the luck: the spread (standard deviation) of the strong seat's net from one game to the next;
+- how long skill takes to show through the deal: a player who plays n games sees his mean net with a
+  95% interval of ±1.96·sd/√n, so his gain stands out of it once n > (1.96·sd/gain)².
+
+Only whole numbers are summed (counts, sums, sums of squares), and `figures` alone divides, rounding
+to 3 decimals as engine/stats.py does, so the figures are the same bytes in any runtime.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any, Iterable
+
+from .game import Game
+from .options import Options, Table
+from .policy import play_out
+from .session import game_seed
+from .stats import policy_for
+
+SEED = 0
+PLAYOFFS = ("beating", "tricks", "beating_then_tricks")
+SIZES = (3, 5)
+CSV_HEADER = ("playoff", "players", "game", "seat", "strong", "default")
+Z95 = 1.96
+
+
+@dataclass(frozen=True)
+class Pair:
+    """Game `game` of a case played both ways: the strong seat (from 0) and its final nets."""
+
+    playoff: str
+    players: int
+    game: int
+    seat: int
+    strong: int
+    default: int
+
+    def csv_fields(self) -> list[str]:
+        return [self.playoff, str(self.players), str(self.game), str(self.seat), str(self.strong), str(self.default)]
+
+
+def strong_seat(players: int, game: int) -> int:
+    """The strong player's seat (from 0) in game `game` of a case: each seat in turn."""
+    return game % players
+
+
+def play_pair(playoff: str, players: int, game: int, seed: int = SEED) -> Pair:
+    """Game `game` of the case, played with the strong player at its seat, then by default players only."""
+    table, options = Table.default(players), Options.from_mapping({"playoff": playoff})
+    seat, dealt = strong_seat(players, game), game_seed(seed, game)
+    strong = play_out(Game(table, options, seed=dealt), policy_for(f"strong@{seat + 1}", dealt))
+    plain = play_out(Game(table, options, seed=dealt), policy_for("default", dealt))
+    return Pair(playoff, players, game, seat, strong.nets[seat], plain.nets[seat])
+
+
+def read_pair(fields: list[str]) -> Pair:
+    """A row of the games' file; ValueError naming the field that is not what it should be."""
+    if len(fields) != len(CSV_HEADER):
+        raise ValueError(f"{len(fields)} fields, not {len(CSV_HEADER)} ({', '.join(CSV_HEADER)})")
+    playoff, *numbers = fields
+    if playoff not in PLAYOFFS:
+        raise ValueError(f"playoff {playoff!r} is not one of {', '.join(PLAYOFFS)}")
+    values = []
+    for name, text in zip(CSV_HEADER[1:], numbers):
+        try:
+            values.append(int(text))
+        except ValueError:
+            raise ValueError(f"{name} {text!r} is not a whole number") from None
+    players, game, seat, strong, default = values
+    if players not in SIZES:
+        raise ValueError(f"players {players} is not one of {', '.join(map(str, SIZES))}")
+    if game < 0 or seat != strong_seat(players, game):
+        raise ValueError(f"seat {seat} is not game {game}'s strong seat, {strong_seat(players, game)}")
+    return Pair(playoff, players, game, seat, strong, default)
+
+
+# ---------------------------------------------------------------------------- the figures
+
+
+def _r(x: float) -> float:
+    return round(x, 3)
+
+
+def _mean_half(total: int, squares: int, n: int) -> tuple[float, float, float]:
+    """The mean, the sample standard deviation and the half-width of the mean's 95% interval."""
+    mean = total / n
+    sd = math.sqrt(max(squares - total * total / n, 0.0) / (n - 1)) if n > 1 else 0.0
+    return mean, sd, Z95 * sd / math.sqrt(n)
+
+
+def case_figures(pairs: list[Pair]) -> dict[str, Any]:
+    """One case's figures (see the module's text); `pairs`: its games 0 .. n-1."""
+    n = len(pairs)
+    gains = [p.strong - p.default for p in pairs]
+    gain, gain_sd, gain_half = _mean_half(sum(gains), sum(g * g for g in gains), n)
+    net, net_sd, net_half = _mean_half(sum(p.strong for p in pairs), sum(p.strong ** 2 for p in pairs), n)
+    plain, plain_sd, plain_half = _mean_half(sum(p.default for p in pairs), sum(p.default ** 2 for p in pairs), n)
+    seats: list[dict[str, Any]] = []
+    for seat in range(pairs[0].players):
+        mine = [g for p, g in zip(pairs, gains) if p.seat == seat]
+        if not mine:  # fewer games than seats
+            seats.append({"games": 0, "gain": None, "gain_ci95": None})
+            continue
+        mean, _, half = _mean_half(sum(mine), sum(g * g for g in mine), len(mine))
+        seats.append({"games": len(mine), "gain": _r(mean), "gain_ci95": _r(half)})
+    # The games a player needs before his gain stands out of one game's spread (none without a gain).
+    to_show = math.ceil((Z95 * net_sd / gain) ** 2) if gain > 0 and gain - gain_half > 0 else None
+    return {"games": n, "gain": _r(gain), "gain_ci95": _r(gain_half), "gain_sd": _r(gain_sd),
+            "shows": gain - gain_half > 0,
+            "strong_net": _r(net), "strong_net_ci95": _r(net_half), "net_sd": _r(net_sd),
+            "default_net": _r(plain), "default_net_ci95": _r(plain_half), "default_net_sd": _r(plain_sd),
+            "games_to_show": to_show, "seats": seats}
+
+
+def grouped(pairs: Iterable[Pair]) -> dict[tuple[str, int], list[Pair]]:
+    """The pairs by case, each case's games in order; ValueError when a case's games are not 0 .. n-1."""
+    cases: dict[tuple[str, int], list[Pair]] = {}
+    for pair in pairs:
+        cases.setdefault((pair.playoff, pair.players), []).append(pair)
+    for (playoff, players), games in cases.items():
+        games.sort(key=lambda p: p.game)
+        for expected, pair in enumerate(games):
+            if pair.game != expected:
+                what = "twice" if pair.game < expected else f"without game {expected}"
+                raise ValueError(f"{playoff}, {players} players: game {pair.game} {what}")
+    return cases
+
+
+def figures(pairs: Iterable[Pair]) -> dict[str, dict[str, dict[str, Any]]]:
+    """Every case's figures, by play-off way, then number of players (as strings, JSON's keys)."""
+    out: dict[str, dict[str, dict[str, Any]]] = {}
+    for (playoff, players), games in sorted(grouped(pairs).items(), key=lambda item: (PLAYOFFS.index(item[0][0]), item[0][1])):
+        out.setdefault(playoff, {})[str(players)] = case_figures(games)
+    return out
