@@ -13,7 +13,8 @@ Requests (each `key` names a demo of the page, so that each demo has its own sea
                                   `notice`: "moves_replaced" when the recorded moves no longer fit
                                   and the computer players decided instead, else None
     seat   {key, setup, seat, opponents?, lang}   the visitor takes a seat (a player's name, or
-                                  "banker"); the computer players play until it is his turn:
+                                  "banker", who then spreads the sum himself: spread = chosen,
+                                  whatever the set-up's reading); the computer players play until it is his turn:
                                   `opponents` "default" (the default policy, policy.py; when not
                                   given) or "strong" (strong.py, its deals seeded by the set-up's
                                   seed: the same seed, options and moves give the same game);
@@ -61,6 +62,7 @@ Statistics (engine/stats.py), in chunks that the page sends one after the other:
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from typing import Any, Callable
 
 from . import analysis_page, charts, limits, practice, stats
@@ -120,6 +122,10 @@ class Seat:
     def __init__(self, setup: dict[str, Any], seat: str | int, lang: str = "en", opponents: Any = "default") -> None:
         record = setup_record(setup, lang)
         record.moves, record.notes = [], []
+        if find_seat(record.new_game(), seat) == BANKER and record.options.spread != "chosen":
+            # The banker's one decision is the spread, and only when he spreads the sum himself (p4,
+            # spread = chosen): seated, he plays that reading, whatever the set-up's.
+            record.options = replace(record.options, spread="chosen")
         self.record = record
         self.opponents = str(opponents)
         self.policy = opponents_policy(opponents, record.seed)  # (before anything is played)

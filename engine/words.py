@@ -195,6 +195,8 @@ NOUNS: dict[str, dict[str, dict[str, dict[str, str]]]] = {
                "ru": {"nom": {"one": "игрок", "few": "игрока", "many": "игроков"}}},
     "step": {"en": {"nom": {"one": "step", "other": "steps"}},
              "ru": {"nom": {"one": "шаг", "few": "шага", "many": "шагов"}}},
+    "game": {"en": {"nom": {"one": "game", "other": "games"}},
+             "ru": {"nom": {"one": "кон", "few": "кона", "many": "конов"}}},
     "round": {"en": {"nom": {"one": "round", "other": "rounds"}},
               "ru": {"nom": {"one": "круг", "few": "круга", "many": "кругов"}}},
     "character": {"en": {"nom": {"one": "character", "other": "characters"}},  # a link's length (the writer)

@@ -86,28 +86,28 @@ def read_skill(lessons: Path) -> dict[str, Any] | None:
 STRINGS: dict[str, dict[str, str]] = {
     "en": {
         "command": "python scripts/skill_games.py",
-        "case": "Play-off", "players": "Players", "games": "Games", "gain": "Gain a game, same decks",
-        "spread": "Spread of one game's net", "to_show": "Games before skill shows",
+        "case": "Play-off", "gain": "Gain a game", "spread": "Spread of a game's net",
+        "to_show": "Games for skill to show",
         "by_seat": "The gain by seat (chips a game, with its 95% interval)",
         "caption": "Game k of each case (k from 0, seed 0, every other reading by default) is played twice with the "
                    "same decks: with the strong computer player at seat k mod n + 1 among default computer players, "
                    "then with default players only. Gain: the strong seat's net less the default player's with the "
                    "same decks, the mean "
                    "with its 95% interval. Spread: the standard deviation of the strong seat's net from one game to "
-                   "the next. Games before skill shows: (1.96 × spread ÷ gain)², rounded up; “—” where the gain's "
+                   "the next. Games for skill to show: (1.96 × spread ÷ gain)², rounded up; “—” where the gain's "
                    "interval does not lie above zero.",
         "none": "—",
     },
     "ru": {
         "command": "python scripts/skill_games.py",
-        "case": "Розыгрыш", "players": "Игроков", "games": "Конов", "gain": "Перевес за кон при тех же колодах",
-        "spread": "Разброс итога одного кона", "to_show": "Конов, пока перевес не станет виден",
+        "case": "Розыгрыш", "gain": "Перевес за кон", "spread": "Разброс итога кона",
+        "to_show": "Конов, чтобы перевес стал виден",
         "by_seat": "Перевес по местам (фишек за кон, с 95-процентным интервалом)",
         "caption": "Кон k каждого случая (k от 0, начальное число 0, остальные прочтения по умолчанию) играется дважды с "
                    "теми же колодами: сначала сильный игрок-компьютер сидит на месте k mod n + 1 среди обычных "
                    "игроков-компьютеров, затем играют одни обычные игроки. Перевес — итог места сильного игрока "
                    "минус итог обычного игрока при тех же колодах: среднее с 95-процентным интервалом. Разброс — стандартное отклонение итога места "
-                   "сильного игрока от кона к кону. Конов, пока перевес не станет виден: (1,96 × разброс ÷ перевес)², "
+                   "сильного игрока от кона к кону. Конов, чтобы перевес стал виден: (1,96 × разброс ÷ перевес)², "
                    "с округлением вверх; «—» там, где интервал перевеса не лежит целиком выше нуля.",
         "none": "—",
     },
@@ -115,41 +115,39 @@ STRINGS: dict[str, dict[str, str]] = {
 
 
 def block_html(figures: dict[str, Any], lang: str) -> str:
-    """The `::: skill` block: each case's gain, spread and games before skill shows, then the gain by seat."""
+    """The `::: skill` block: each case's games, gain, spread and games before skill shows, then the
+    gain by seat; narrow enough for a phone (each case one row head, a figure's interval on a line of
+    its own when the column is narrow)."""
     from html import escape
 
     from engine.catalogue import catalogue
     from engine.options import Options, Table
-    from engine.words import number, signed
+    from engine.words import count, number, signed
 
     s = STRINGS[lang]
     ways = {c["value"]: c["label"] for o in catalogue(lang)["options"] if o["key"] == "playoff" for c in o["choices"]}
-    widest = max(int(players) for cases in figures.values() for players in cases)
-    names = Table.default(widest, lang).seats(Options())
-
-    def cells(tag: str, texts: list[str]) -> str:
-        return "".join(f"<{tag}>{escape(t)}</{tag}>" for t in texts)
 
     def gain(mean: float | None, half: float | None) -> str:
         if mean is None or half is None:  # a seat with no game yet
-            return s["none"]
-        return f"{signed(mean, lang, 2)} ±\u00a0{number(half, lang, 2)}"
+            return escape(s["none"])
+        return f"{escape(signed(mean, lang, 2))} <span class=\"nowrap\">±\u00a0{escape(number(half, lang, 2))}</span>"
 
-    head = cells("th scope=\"col\"", [s["case"], s["players"], s["games"], s["gain"], s["spread"], s["to_show"]])
-    seat_head = cells("th scope=\"col\"", [s["case"], s["players"], *names])
+    head = "".join(f"<th scope=\"col\">{escape(s[k])}</th>" for k in ("case", "gain", "spread", "to_show"))
     rows, seat_rows = [], []
     for way, cases in figures.items():
         for players, case in cases.items():
+            label = f"{escape(ways[way])}, <span class=\"nowrap\">{escape(count(int(players), 'player', lang))}</span>"
+            games = escape(count(case["games"], "game", lang))
             shown_to = number(case["games_to_show"], lang) if case["games_to_show"] is not None else s["none"]
-            rows.append(f"<tr><th scope=\"row\">{escape(ways[way])}</th>" + cells("td", [
-                players, number(case["games"], lang), gain(case["gain"], case["gain_ci95"]),
-                number(case["net_sd"], lang, 2), shown_to]) + "</tr>")
-            by_seat = [gain(seat["gain"], seat["gain_ci95"]) for seat in case["seats"]]
-            by_seat += [""] * (len(names) - len(by_seat))
-            seat_rows.append(f"<tr><th scope=\"row\">{escape(ways[way])}</th>" + cells("td", [players, *by_seat])
-                             + "</tr>")
+            rows.append(f"<tr><th scope=\"row\">{label}, <span class=\"nowrap\">{games}</span></th>"
+                        f"<td>{gain(case['gain'], case['gain_ci95'])}</td><td>{escape(number(case['net_sd'], lang, 2))}</td>"
+                        f"<td>{escape(shown_to)}</td></tr>")
+            names = Table.default(int(players), lang).seats(Options())
+            by_seat = "; ".join(f"<span class=\"nowrap\">{escape(name)} {gain(seat['gain'], seat['gain_ci95'])}</span>"
+                                for name, seat in zip(names, case["seats"]))
+            seat_rows.append(f"<tr><th scope=\"row\">{label}</th><td>{by_seat}</td></tr>")
     return (f"<figure class=\"simulate skill\">\n<pre><code>{escape(s['command'])}</code></pre>\n"
-            f"<div class=\"table-scroll\"><table>\n<thead><tr>{head}</tr></thead>\n<tbody>\n" + "\n".join(rows)
-            + f"\n</tbody>\n</table></div>\n<div class=\"table-scroll\"><table>\n<caption>{escape(s['by_seat'])}</caption>\n"
-            f"<thead><tr>{seat_head}</tr></thead>\n<tbody>\n" + "\n".join(seat_rows)
-            + f"\n</tbody>\n</table></div>\n<figcaption>{escape(s['caption'])}</figcaption>\n</figure>")
+            f"<table>\n<thead><tr>{head}</tr></thead>\n<tbody>\n" + "\n".join(rows) + "\n</tbody>\n</table>\n"
+            f"<table>\n<thead><tr><th scope=\"col\">{escape(s['case'])}</th><th scope=\"col\">{escape(s['by_seat'])}"
+            f"</th></tr></thead>\n<tbody>\n" + "\n".join(seat_rows) + "\n</tbody>\n</table>\n"
+            f"<figcaption>{escape(s['caption'])}</figcaption>\n</figure>")

@@ -281,6 +281,17 @@ def test_live_seat_of_the_banker_spreads_the_stakes():
     assert "no seat 'Nobody'" in ask(type="seat", key="k", setup=setup, seat="Nobody", lang="en")["refusal"]["en"]
 
 
+def test_live_seat_of_the_banker_plays_the_chosen_spread_whatever_the_setups_reading():
+    # The banker's one decision is the spread (p4, spread = chosen): the engine seats him under that
+    # reading, so the page keeps no rule of its own.
+    _, setup = three_setup()
+    state = ask(type="seat", key="k", setup=setup, seat="banker", lang="en")["result"]
+    assert state["you"]["turn"] and state["you"]["decision"]["stake"] == {"total": 12, "even": [3, 3, 3, 3]}
+    boris = ask(type="seat", key="b", setup=setup, seat="Boris", lang="en")["result"]
+    spreads = [step["event"]["how"] for step in boris["steps"] if step["event"]["kind"] == "spread"]
+    assert spreads and set(spreads) == {"even"}  # another seat: the set-up's reading (the default)
+
+
 def test_live_seat_by_number_finds_the_same_seat_whatever_the_names():
     _, setup = three_setup()
     by_name = ask(type="seat", key="k", setup=setup, seat="Boris", lang="en")["result"]

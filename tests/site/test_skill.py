@@ -5,6 +5,7 @@ its line."""
 from __future__ import annotations
 
 import csv
+import html
 import re
 from pathlib import Path
 from typing import Any
@@ -110,14 +111,21 @@ def test_the_block_tables_each_case_and_seat_and_the_prose_cites_its_figures(tmp
     result = run_build(tmp_path / "site", lessons)
     assert result.returncode == 0, result.stderr
     case = figures(PAIRS)["beating"]["5"]
-    for lang, seats in (("en", ("Anna", "Darya")), ("ru", ("Анна", "Дарья"))):
+    for lang, label, seats in (("en", "By beating, 5 players, 2 games", ("Anna", "Darya")),
+                               ("ru", "С отбоем, 5 игроков, 2 кона", ("Анна", "Дарья"))):
         page = parse(tmp_path / "site" / lang / "skill.html")
         tables = page.find("figure", class_="skill").find_all("table")
-        assert [th.full_text() for th in tables[1].find("thead").find_all("th")][2::4] == list(seats)
         row = [cell.full_text() for cell in tables[0].find("tbody").find("tr").all() if cell.tag in ("th", "td")]
         gain = f"{signed(case['gain'], lang, 2)} ±\u00a0{number(case['gain_ci95'], lang, 2)}"
-        assert row[1:4] == ["5", "2", gain]
-        assert row[5] == (number(case["games_to_show"], lang) if case["games_to_show"] else "—")
+        shown = number(case["games_to_show"], lang) if case["games_to_show"] else "—"
+        assert row == [label, gain, number(case["net_sd"], lang, 2), shown]
+        # (the helper's full_text puts an element's own text before its children's: read the cell's HTML)
+        source = (tmp_path / "site" / lang / "skill.html").read_text(encoding="utf-8")
+        cell = re.findall(r"<td>(.*?)</td>", source.split('class="simulate skill"')[1].split("<table>")[2])[0]
+        by_seat = html.unescape(re.sub(r"<[^>]+>", "", cell))
+        first = case["seats"][0]
+        assert by_seat.startswith(f"{seats[0]} {signed(first['gain'], lang, 2)} ±\u00a0{number(first['gain_ci95'], lang, 2)}; ")
+        assert by_seat.endswith(f"{seats[1]} —")  # two games: the fifth seat has none yet
         assert f"{signed(case['gain'], lang, 2)} {'chips' if lang == 'en' else 'фишки'}" in page.full_text()
 
 

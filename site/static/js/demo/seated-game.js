@@ -57,10 +57,6 @@ export class SeatedGame {
     demo.playback.stop(false);
     const replays = demo.replays;
     const setup = replays.setupFor(demo.source === "live" ? demo.settings : settingsOf(demo.recorded.setup));
-    // The banker's one decision is the spread, and only when he spreads the sum himself (spread =
-    // chosen, p4). The engine seats him under any reading (with nothing to do under the others):
-    // the page asks for that reading.
-    if (name === "banker") setup.options = { ...setup.options, spread: "chosen" };
     demo.message = null;
     const opponents = this.opponents;
     const result = await demo.live.ask("seat", { setup, seat: name, key: demo.hand, opponents }, "seat-form",
