@@ -111,6 +111,22 @@ def test_the_recorded_panel_is_the_engines_and_never_moves_the_controls(site_ser
     assert page.console_errors == []
 
 
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_every_decision_steps_panel_reads_as_the_engine_words_it(site_server, page, lang):
+    # The page receives a panel's sentences about the figures and the assumption once for the hand
+    # (sitegen/analyses.py for_pages): put back, every step's panel is still the engine's, word for word.
+    page.set_viewport_size({"width": 1280, "height": 900})
+    open_demo(page, site_server.url(f"{lang}/playoff-beating.html"))
+    setup = page_setup(page, HAND)
+    found = playoff_decisions(embedded_trace(page, HAND))
+    assert len(found) > 5
+    for index, step in found:
+        go_to(page, step)
+        expected = ask_engine(type="analyse", setup=setup, index=index, lang=lang)["result"]["panel"]
+        assert_panel_is(page.evaluate(READ_PANEL, PANEL), expected)
+    assert page.console_errors == []
+
+
 def test_on_a_phone_the_panel_neither_moves_the_controls_nor_widens_the_page(site_server, page):
     page.set_viewport_size({"width": 390, "height": 844})
     open_demo(page, site_server.url("ru/playoff-beating.html"))
