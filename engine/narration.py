@@ -545,9 +545,10 @@ def narrate(event: ev.Event, lang: str = "en", cite: bool = True) -> str:
 # ---------------------------------------------------------------------------- what a move is worth
 
 
-def _chips_figure(amount: float, lang: str, decimals: int, case: Case = "nom") -> str:
+def chips_figure(amount: float, lang: str, decimals: int, case: Case = "nom") -> str:
     """A number of chips: whole ("3 chips", «на 3 фишки») or with decimals, which take the noun's
-    genitive singular in Russian («1,25 фишки»), its plural in English ("1.25 chips")."""
+    genitive singular in Russian («1,25 фишки»), its plural in English ("1.25 chips"). The panel's
+    sentences (move_reason) and practice's grade (practice.py) write a cost with it."""
     if decimals == 0:
         return count(round(amount), "chip", lang, case)
     return f"{number(amount, lang, decimals)} {'chips' if lang == 'en' else 'фишки'}"
@@ -575,7 +576,7 @@ def move_reason(move: MoveValue, who: str, seats: Sequence[str], lang: str) -> s
     elif move.cost == 0:
         verdict = "as good as the best move" if en else "не хуже лучшего варианта"
     else:
-        less = _chips_figure(move.cost, lang, decimals, "acc")
+        less = chips_figure(move.cost, lang, decimals, "acc")
         verdict = f"{less} less than the best move" if en else f"на {less} меньше, чем при лучшем варианте"
     sentence = f"{who} {move_text(parse_action(move.move), lang)}: {net}, {verdict}."
     if move.facts.line:

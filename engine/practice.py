@@ -48,6 +48,7 @@ from .actions import Action, Beat, Lead, NotationError, Play, Take, parse_action
 from .analysis import KNOWN_SAMPLES, PLAYOFF_DECISIONS, MoveValue, analyse
 from .errors import EngineError
 from .game import BANKER, Game, IllegalMove, Phase
+from .narration import chips_figure
 from .record import Record
 from .rng import draw
 from .seat import decision, find_seat, offered
@@ -212,11 +213,10 @@ def _grade_text(verdict: str, mine: MoveValue, best: MoveValue, who: str, lang: 
     if verdict == "as_good":
         return (f"As good as the best move ({best_move}): the same final net on average, {value}." if en else
                 f"Не хуже лучшего варианта ({best_move}): итог за кон в среднем тот же, {value}.")
-    # Decimals take the genitive singular in Russian («на 1,75 фишки»), the plural in English.
-    less = number(mine.cost, lang, 2)
-    return (f"{less} chips less than the best move: final net {value} on average, against {best_value} for "
+    less = chips_figure(mine.cost, lang, 2, "acc")  # «на 1,75 фишки», as the panel's sentences write it
+    return (f"{less} less than the best move: final net {value} on average, against {best_value} for "
             f"the best ({best_move})." if en else
-            f"На {less} фишки меньше, чем при лучшем варианте: итог за кон в среднем {value}, а при лучшем "
+            f"На {less} меньше, чем при лучшем варианте: итог за кон в среднем {value}, а при лучшем "
             f"({best_move}) {best_value}.")
 
 

@@ -7,6 +7,11 @@ a hand per job, the longest first. Each hand gets, per language, `{step: panel}`
 shows the decision's move (the trace's `moves[i].step`), and the panel as the live engine answers it
 (engine/analysis_page.py `for_page`, with that language's names). A series of games has none: the
 analysis values one game's decisions (practice.decision_at refuses a series too).
+
+A page receives them as `for_pages` writes them: `about` and `assumption` are the same few sentences
+at every decision of a seat (per mode), so each is sent once per hand and language, in `sentences`,
+and a panel names its own by their place there (demo/worth.js puts them back): written out at every
+decision, they were over a quarter of the panels' bytes.
 """
 
 from __future__ import annotations
@@ -40,6 +45,26 @@ def analyse_record(path: Path) -> Analyses:
     names = {lang: record.in_language(lang).table.seats(record.options) for lang in LANGS}  # (the hosts, when they play)
     return {lang: {str(step): for_page(analysis, names[lang], recorded, lang) for step, analysis, recorded in found}
             for lang in LANGS}
+
+
+SHARED = ("about", "assumption")  # a panel's sentences that depend only on the mover and the mode
+
+
+def for_pages(panels: dict[str, dict[str, Any]]) -> dict[str, Any]:
+    """A hand's panels in one language, `{step: panel}`, as a page receives them:
+    `{"sentences": [each shared sentence once], "panels": {step: the panel, its shared sentences as
+    places in "sentences"}}`, the sentences in the order the panels first use them."""
+    sentences: list[str] = []
+    places: dict[str, int] = {}
+
+    def place(sentence: str) -> int:
+        if sentence not in places:
+            places[sentence] = len(sentences)
+            sentences.append(sentence)
+        return places[sentence]
+
+    shown = {step: {**panel, **{name: place(panel[name]) for name in SHARED}} for step, panel in panels.items()}
+    return {"sentences": sentences, "panels": shown}
 
 
 def _entry(path: Path) -> str:

@@ -24,6 +24,7 @@ from engine.catalogue import catalogue
 from engine.words import count, paragraphs
 
 from . import BuildError, Problems, shown
+from .analyses import for_pages
 from .assets import EngineArchive, gzipped, runtime_folder
 from .blocks import DirectiveError, Directives, DirectivesExtension, TermLinksExtension
 from .cards import card_art
@@ -294,13 +295,14 @@ def render_demo(env: Environment, hand: Hand, lang: str, block: DemoBlock, list_
     return env.get_template("_demo.html").render(
         id=demo_id(block.key), key=block.key, name=block.hand, caption=caption, t=STRINGS[lang],
         trace=told if inline else None, setup=hand.setup(lang) if inline else None,
-        analyses=hand.analyses.get(lang, {}) if inline else None, steps=steps,
+        analyses=for_pages(hand.analyses.get(lang, {})) if inline else None, steps=steps,
         shared=shared, source=f"hands/{block.hand}.json" if block.external else None, switch=switch)
 
 
 def hand_data(hand: Hand, lang: str) -> bytes:
     """{lang}/hands/HAND.json: what an external demo fetches."""
-    return json.dumps({"trace": hand.localized(lang), "setup": hand.setup(lang), "analyses": hand.analyses.get(lang, {})},
+    return json.dumps({"trace": hand.localized(lang), "setup": hand.setup(lang),
+                       "analyses": for_pages(hand.analyses.get(lang, {}))},
                       ensure_ascii=False,
                       separators=(",", ":")).encode("utf-8")
 

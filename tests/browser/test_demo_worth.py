@@ -111,6 +111,22 @@ def test_the_recorded_panel_is_the_engines_and_never_moves_the_controls(site_ser
     assert page.console_errors == []
 
 
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_every_decision_steps_panel_reads_as_the_engine_words_it(site_server, page, lang):
+    # The page receives a panel's sentences about the figures and the assumption once for the hand
+    # (sitegen/analyses.py for_pages): put back, every step's panel is still the engine's, word for word.
+    page.set_viewport_size({"width": 1280, "height": 900})
+    open_demo(page, site_server.url(f"{lang}/playoff-beating.html"))
+    setup = page_setup(page, HAND)
+    found = playoff_decisions(embedded_trace(page, HAND))
+    assert len(found) > 5
+    for index, step in found:
+        go_to(page, step)
+        expected = ask_engine(type="analyse", setup=setup, index=index, lang=lang)["result"]["panel"]
+        assert_panel_is(page.evaluate(READ_PANEL, PANEL), expected)
+    assert page.console_errors == []
+
+
 def test_on_a_phone_the_panel_neither_moves_the_controls_nor_widens_the_page(site_server, page):
     page.set_viewport_size({"width": 390, "height": 844})
     open_demo(page, site_server.url("ru/playoff-beating.html"))
@@ -125,6 +141,45 @@ def test_on_a_phone_the_panel_neither_moves_the_controls_nor_widens_the_page(sit
     assert page.evaluate(CONTROLS_BOX, f"{APP} .demo-controls") == before
     width = page.evaluate("() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]")
     assert width[0] <= width[1], width
+
+
+# Each word of the table's column headings, and how many lines it is drawn on (a Range gives one
+# rectangle per line it spans: a word broken inside, «Мест|о», gives two); and whether the table is
+# wider than the panel's body it sits in, or the page than the window.
+HEADING_WORDS_AND_FIT = """(selector) => {
+    const panel = document.querySelector(selector);
+    const words = [];
+    for (const th of panel.querySelectorAll('thead th')) {
+        const node = th.firstChild;
+        for (const word of node.textContent.matchAll(/\\S+/g)) {
+            const range = document.createRange();
+            range.setStart(node, word.index);
+            range.setEnd(node, word.index + word[0].length);
+            words.push([word[0], new Set([...range.getClientRects()].map((box) => Math.round(box.top))).size]);
+        }
+    }
+    const table = panel.querySelector('.worth-table').getBoundingClientRect();
+    const body = panel.querySelector('.worth-body').getBoundingClientRect();
+    return {words, tableRight: table.right, bodyRight: body.right,
+            pageWidth: document.documentElement.scrollWidth, windowWidth: document.documentElement.clientWidth};
+}"""
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_on_a_phone_the_column_headings_break_only_between_words_and_the_table_fits(site_server, page, lang):
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_demo(page, site_server.url(f"{lang}/playoff-beating.html"))
+    steps = [step for _, step in playoff_decisions(embedded_trace(page, HAND))]
+    assert len(steps) > 5
+    for step in steps:  # the columns' widths follow the moves of each decision
+        go_to(page, step)
+        assert not page.evaluate(READ_PANEL, PANEL)["hidden"]
+        found = page.evaluate(HEADING_WORDS_AND_FIT, PANEL)
+        assert len(found["words"]) >= 4
+        assert [word for word, lines in found["words"] if lines != 1] == [], (step, found["words"])
+        assert found["tableRight"] <= found["bodyRight"] + 0.5, (step, found)
+        assert found["pageWidth"] <= found["windowWidth"], (step, found)
+    assert page.console_errors == []
 
 
 def test_a_switched_demo_asks_the_worker_and_says_so(site_server, page):

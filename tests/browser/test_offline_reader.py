@@ -168,7 +168,7 @@ def test_a_site_the_quota_refuses_is_said_in_a_sentence_and_leaves_no_half_copy(
 
 
 def test_a_runtime_the_quota_refuses_is_said_and_not_kept_in_part(site_server, page):
-    with_quota(page, site_server, 32)  # the pages fit (25 MB with the hands' analyses), the runtime's 13.5 MB do not
+    with_quota(page, site_server, 32)  # the pages fit (23.6 MB with the hands' analyses), the runtime's 13.5 MB do not
     open_demo(page, site_server.url(f"en/{HAND}.html"))
     page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=60_000)
     ready(page)

@@ -5,9 +5,11 @@ the case its verb or preposition governs."""
 
 from __future__ import annotations
 
+import pytest
+
 from engine.analysis import Analysis, MoveFacts, MoveValue
 from engine.analysis_page import for_page
-from engine.narration import move_reason
+from engine.narration import chips_figure, move_reason
 
 
 def analysis(seat: int = 1, mode: str = "open", exact: bool = True) -> Analysis:
@@ -51,3 +53,14 @@ def test_the_known_mode_gives_each_value_its_interval() -> None:
     panel = for_page(analysis(mode="known"), ("Anna", "Boris", "Vera"), "lead 7S", "en")
     assert panel["moves"][0]["net"] == "\u22122.00" and panel["moves"][0]["interval"] == ["\u22124.50", "\u22121.25"]
     assert "95% interval" in panel["assumption"] and "32 deals" in panel["assumption"]
+
+
+# The open mode's costs are whole: the noun counted in the case «на» governs (narration.chips_figure).
+@pytest.mark.parametrize("cost, en, ru", [(1, "1 chip", "1 фишку"), (2, "2 chips", "2 фишки"), (5, "5 chips", "5 фишек"),
+                                          (21, "21 chips", "21 фишку")])
+def test_an_open_cost_counts_whole_chips(cost: int, en: str, ru: str) -> None:
+    facts = MoveFacts(cards=(), keeps=())
+    move = MoveValue("lead 7S", 1, -2.0 - cost, float(cost), 2, facts)
+    assert chips_figure(cost, "en", 0, "acc") == en and chips_figure(cost, "ru", 0, "acc") == ru
+    assert move_reason(move, "Anna", ("Anna", "Boris"), "en").endswith(f", {en} less than the best move.")
+    assert move_reason(move, "Анна", ("Анна", "Борис"), "ru").endswith(f", на {ru} меньше, чем при лучшем варианте.")

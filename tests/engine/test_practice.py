@@ -8,8 +8,10 @@ import json
 import pytest
 
 from engine import Game, Options, Table, parse_record, play_out, write_record
-from engine.analysis import KNOWN_SAMPLES, analyse
+from engine.analysis import KNOWN_SAMPLES, MoveFacts, MoveValue, analyse
 from engine.live import handle
+from engine.narration import chips_figure, move_reason
+from engine.practice import _grade_text
 from engine.rng import draw
 from engine.record import Choice, Note, Question
 from engine_helpers import THREE, play, playoff_game
@@ -118,6 +120,27 @@ def test_practice_grades_a_legal_answer_by_its_cost_against_the_best_move_as_the
         "Лучший вариант: итог за кон в среднем −11,25 (95-процентный интервал от −11,60 до −10,90)."
     assert check(setup, 0, "lead 3S 3H", "ru")["worth"]["text"] == (
         "Не хуже лучшего варианта (Anna ходит двойкой пик и двойкой червей): итог за кон в среднем тот же, −11,25.")
+
+
+# A cost as the rule of narration.chips_figure writes it with two decimals (the known mode's means):
+# English's plural, the genitive singular in Russian, whether the figure is whole or not.
+@pytest.mark.parametrize("cost, en, ru", [(1.0, "1.00 chips", "1,00 фишки"), (2.0, "2.00 chips", "2,00 фишки"),
+                                          (5.0, "5.00 chips", "5,00 фишки"), (21.0, "21.00 chips", "21,00 фишки"),
+                                          (1.5, "1.50 chips", "1,50 фишки"), (0.25, "0.25 chips", "0,25 фишки")])
+def test_a_grade_words_its_cost_as_the_panels_sentence_does(cost, en, ru):
+    facts = MoveFacts(cards=(), keeps=())
+    best = MoveValue("lead 7H", 0, -2.0, 0.0, 1, facts, (-3.0, -1.0))
+    mine = MoveValue("lead 7S", 1, -2.0 - cost, cost, 2, facts, (-3.0 - cost, -1.0 - cost))
+    for lang, who, figure in (("en", "Anna", en), ("ru", "Анна", ru)):
+        assert chips_figure(cost, lang, 2, "acc") == figure
+        grade = _grade_text("less", mine, best, who, lang)
+        reason = move_reason(mine, who, (who, "Boris"), lang)  # the panel's sentence of the same move
+        if lang == "en":
+            assert grade.startswith(f"{figure} less than the best move: final net ")
+            assert reason.endswith(f", {figure} less than the best move.")
+        else:
+            assert grade.startswith(f"На {figure} меньше, чем при лучшем варианте: итог за кон ")
+            assert reason.endswith(f", на {figure} меньше, чем при лучшем варианте.")
 
 
 def test_practice_grades_the_same_answer_the_same_way_and_never_with_the_hidden_cards(setup):

@@ -1,6 +1,7 @@
 """What each move was worth, analysed at build (sitegen/analyses.py): every play-off decision step of
-every hand has its panel, in both languages, embedded with the demo; the values are those a fresh
-analysis gives; a second read takes them from the cache."""
+every hand has its panel, in both languages, embedded with the demo (the sentences shared by its
+panels sent once); the values are those a fresh analysis gives; a second read takes them from the
+cache."""
 
 from __future__ import annotations
 
@@ -47,6 +48,14 @@ def assert_fresh(panel: dict[str, Any], game: Game, move: str) -> None:
     assert panel["exact"] == fresh.exact and panel["mode"] == "open" and panel["decision"] == len(game.actions)
 
 
+def put_back(sent: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """The panels by step as a page sends them, each with its shared sentences (places in
+    `sentences`) put back in place, as demo/worth.js does."""
+    sentences = sent["sentences"]
+    return {step: {**panel, "about": sentences[panel["about"]], "assumption": sentences[panel["assumption"]]}
+            for step, panel in sent["panels"].items()}
+
+
 @pytest.fixture(scope="module")
 def course_hands() -> dict[str, Any]:
     from sitegen.analyses import analyse_hands
@@ -91,6 +100,19 @@ def test_the_values_are_those_of_a_fresh_analysis(course_hands: dict[str, Any]) 
             assert [m["value"] for m in ru["moves"]] == [m["value"] for m in hand.analyses["en"][str(step)]["moves"]]
 
 
+def test_a_page_receives_each_shared_sentence_once_and_every_panel_whole(course_hands: dict[str, Any]) -> None:
+    from sitegen.analyses import for_pages
+
+    for name, hand in course_hands.items():
+        for lang in ("en", "ru"):
+            panels = hand.analyses[lang]
+            sent = for_pages(panels)
+            assert put_back(sent) == panels, (name, lang)  # the same text at every step
+            shared = [panel[key] for panel in panels.values() for key in ("about", "assumption")]
+            assert sorted(sent["sentences"]) == sorted(set(shared)), (name, lang)  # each once, none more
+            assert all(isinstance(panel[key], int) for panel in sent["panels"].values() for key in ("about", "assumption"))
+
+
 def test_the_demo_embeds_its_panels_and_the_fetched_hand_carries_them(built: dict[str, Any],
                                                                       fixture_inputs: Any) -> None:
     from sitegen.render import hand_data
@@ -105,9 +127,11 @@ def test_the_demo_embeds_its_panels_and_the_fetched_hand_carries_them(built: dic
         assert read_json(own_page.find("script", class_="demo-analyses")) == embedded
         fetched = json.loads(hand_data(fixture_inputs.hands["tiny"], lang))["analyses"]  # {lang}/hands/tiny.json
         assert fetched == embedded
-        assert sorted(embedded, key=int) == [str(step) for step, _, _ in found]
+        panels = put_back(embedded)
+        assert sorted(panels, key=int) == [str(step) for step, _, _ in found]
         for step, game, move in found:  # every decision of the fixture's hand, computed again here
-            assert_fresh(embedded[str(step)], game, move)
+            assert_fresh(panels[str(step)], game, move)
+            assert panels[str(step)]["assumption"].startswith("Open cards:" if lang == "en" else "Карты открыты:")
         # The trace beside them is the engine's, unchanged (no key of the analyses in it).
         trace = read_json(demo.find("script", class_="demo-trace"))
         assert "analyses" not in trace and all("analysis" not in s for s in trace["steps"])

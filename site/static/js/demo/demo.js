@@ -24,7 +24,7 @@ export class Demo {
    * @param {{figure: HTMLElement, hand: string, trace: Trace, setup: any, paragraphs: any,
    *   engine: import("../lib/engine-client.js").EngineClient|null, links: import("./links.js").Links,
    *   switchKey?: string|null, asks?: boolean, panelAside?: boolean, opponents?: string|null,
-   *   analyses?: Object<string, any>|null}} config (`hand`: the demo's name on the page, for its links and its
+   *   analyses?: import("./worth.js").BuiltPanels|null}} config (`hand`: the demo's name on the page, for its links and its
    *   seat; `asks`: false for a demo that never stops to ask, practice.js; `panelAside`: the seated visitor's panel in
    *   a place of its own beside the table, not under his hand: the kiosk's; `opponents`: the computer players a
    *   visitor sits down against, chosen by the page (the kiosk's configuration), or none: the visitor chooses,

@@ -1,7 +1,8 @@
 // @ts-check
 // What each move was worth, at a play-off decision step: the state the panel draws (views/worth.js).
 // The recorded hand's panels came with it from the build (sitegen/analyses.py), keyed by the step
-// that shows the decision's move. A hand replayed live asks the worker (`analyse`, engine/live.py)
+// that shows the decision's move, their sentences about the figures and the assumption sent once for
+// the hand (they are the same at every decision of a seat) and put back here. A hand replayed live asks the worker (`analyse`, engine/live.py)
 // for the step shown, one request at a time, and keeps each answer with its trace. Nothing is drawn
 // before a request: the view draws "working" for a decision step not answered yet; the answer, or
 // why there is none (a refusal, a failure, in words), is drawn once when it comes. A seated game
@@ -16,18 +17,30 @@ import { Refusal } from "../lib/engine-client.js";
  * @typedef {{decision: number, who: string, mode: string, exact: boolean, recorded: string, moves: MoveShown[],
  *   about: string, assumption: string, reasons: string[]}} Panel the engine's analysis_page.for_page
  * @typedef {{panel?: Panel, working?: boolean, failure?: string, retry?: boolean}} Entry
+ * @typedef {{sentences: string[], panels: Object<string, any>}} BuiltPanels the recorded hand's panels as the build
+ *   sends them (sitegen/analyses.py for_pages): by step, each panel's `about` and `assumption` a place in `sentences`
  */
+
+/** The build's panels by step, each with its sentences put back. @param {BuiltPanels} built @returns {Object<string, Panel>} */
+function withSentences({ sentences, panels }) {
+  /** @type {Object<string, Panel>} */
+  const found = {};
+  for (const [step, panel] of Object.entries(panels)) {
+    found[step] = { ...panel, about: sentences[panel.about], assumption: sentences[panel.assumption] };
+  }
+  return found;
+}
 
 export class MoveWorth {
   /**
    * @param {import("./demo.js").Demo} demo
-   * @param {Object<string, Panel>|null|undefined} built the recorded hand's panels by step (none: no panel)
+   * @param {BuiltPanels|null|undefined} built the recorded hand's panels (none: no panel)
    */
   constructor(demo, built) {
     this.demo = demo;
     this.enabled = !!built;
-    /** @type {Object<string, Panel>} */
-    this.built = built || {};
+    /** @type {Object<string, Panel>} the recorded hand's panels by step */
+    this.built = built ? withSentences(built) : {};
     /** @type {WeakMap<object, Map<number, Entry>>} a live trace's answers, by step */
     this.answers = new WeakMap();
     this.asking = false;

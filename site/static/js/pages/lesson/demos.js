@@ -12,7 +12,7 @@ import { later } from "./idle.js";
 const NEAR_MARGIN = "800px 0px"; // a fetched demo is loaded this near the window
 
 /** @typedef {{trace: any, setup: any, analyses?: any}} Hand the recorded hand a demo shows, and what each move of its
- * play-off was worth (by step, from the build) */
+ * play-off was worth (from the build: demo/worth.js BuiltPanels) */
 /** @typedef {{demos: Demo[], load: (name: string) => Promise<Demo|null>, names: () => string[]}} PageDemos */
 
 /** The demo's name on the page. @param {HTMLElement} figure */
@@ -86,7 +86,7 @@ function makeDemo(figure, { trace, setup, analyses }, { engine, paragraphs, link
   try {
     const demo = new Demo({
       figure, hand: nameOf(figure), trace, setup, paragraphs, engine, links, switchKey: figure.dataset.switch || null,
-      analyses: analyses || {},
+      analyses: analyses || { sentences: [], panels: {} },
     });
     bindEvents(demo);
     later(() => fillTextFallback(demo));
