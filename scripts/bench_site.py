@@ -16,7 +16,8 @@ Prints, as a table:
 - the latency of one step, key press to updated table, median and 95th percentile over
   --steps presses: the demo's own handler (the controller's `stepTimes`), the handler plus
   style and layout (a capture listener starts the clock, a last bubbling listener forces
-  layout), and key to the next animation frame.
+  layout), and key to the next animation frame, also split by whether the step showed the panel
+  "What each move was worth" (a play-off decision) or not.
 
 Figures only, no thresholds: this is not a test. Builds the site first when --site is missing.
 """
@@ -77,7 +78,7 @@ self.onmessage = async (event) => {
 
 # Installed in the page before stepping: times each handled key press.
 STEP_PROBE = """() => {
-  const out = { layout: [], frame: [] };
+  const out = { layout: [], frame: [], panel: [] };
   let start = null;
   window.addEventListener("keydown", () => { start = performance.now(); }, { capture: true });
   window.addEventListener("keydown", () => {
@@ -85,7 +86,10 @@ STEP_PROBE = """() => {
     const began = start;
     void document.body.offsetHeight;  // style and layout of the updated table
     out.layout.push(performance.now() - began);
-    requestAnimationFrame(() => out.frame.push(performance.now() - began));
+    requestAnimationFrame(() => {
+      out.frame.push(performance.now() - began);
+      out.panel.push(document.querySelector(".demo-worth:not(.is-hidden)") !== null);  // the step drew the panel
+    });
     start = null;
   });
   window.__bench = out;
@@ -188,10 +192,11 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[index]
 
 
-def step_times(page: Any, steps: int) -> tuple[list[float], list[float], list[float]]:
-    """Press ← / → `steps` times (turning at either end); the three timings of each step."""
+def step_times(page: Any, steps: int) -> tuple[list[float], list[float], list[float], list[bool]]:
+    """Press ← / → `steps` times (turning at either end); the three timings of each step, and whether
+    it showed the panel "What each move was worth" (a play-off decision's step)."""
     page.evaluate("() => { window.__cardLottery.demos[0].playback.stepTimes.length = 0; window.__bench.layout.length = 0;"
-                  " window.__bench.frame.length = 0; }")
+                  " window.__bench.frame.length = 0; window.__bench.panel.length = 0; }")
     total = int(page.evaluate("() => window.__cardLottery.demos[0].total"))
     at = int(page.evaluate("() => window.__cardLottery.demos[0].n"))
     direction = "ArrowRight"
@@ -205,7 +210,7 @@ def step_times(page: Any, steps: int) -> tuple[list[float], list[float], list[fl
     page.wait_for_timeout(100)
     own = page.evaluate("() => window.__cardLottery.demos[0].playback.stepTimes.slice()")
     probe = page.evaluate("() => window.__bench")
-    return own, probe["layout"], probe["frame"]
+    return own, probe["layout"], probe["frame"], probe["panel"]
 
 
 def row(label: str, values: list[float], note: str, unit: str = "ms") -> tuple[str, str, str, str]:
@@ -279,12 +284,19 @@ def bench(site: Path, runs: int, steps: int, page_path: str) -> list[tuple[str, 
                     phases = [("engine ready", ready_steps)]
                     if not booted:
                         phases.append(("during engine boot", booting))
-                    for phase, (own, layout, frame) in phases:
+                    for phase, (own, layout, frame, panel) in phases:
+                        # The same presses, split by whether the step showed the worth panel: the two
+                        # kinds of step interleave in one run, under the same load.
+                        with_panel = [f for f, shown in zip(frame, panel) if shown]
+                        without = [f for f, shown in zip(frame, panel) if not shown]
                         for label, values in ((f"step, {phase}: demo handler", own),
                                               (f"step, {phase}: handler + style + layout", layout),
-                                              (f"step, {phase}: key press to next frame", frame)):
-                            rows.append((label, f"{statistics.median(values):.2f} ms",
-                                         f"{percentile(values, 0.95):.2f} ms", f"median / p95 over {len(values)} steps"))
+                                              (f"step, {phase}: key press to next frame", frame),
+                                              (f"step, {phase}: key to next frame, the worth panel shown", with_panel),
+                                              (f"step, {phase}: key to next frame, no panel", without)):
+                            if values:
+                                rows.append((label, f"{statistics.median(values):.2f} ms",
+                                             f"{percentile(values, 0.95):.2f} ms", f"median / p95 over {len(values)} steps"))
                 finally:
                     browser.close()
         finally:
