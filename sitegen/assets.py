@@ -16,6 +16,7 @@ from pathlib import Path
 import brotli  # type: ignore[import-untyped]  # (no type information published)
 
 from . import BuildError, shown, walk_files
+from .cache import Store, key
 
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 ZIP_TIME = (1980, 1, 1, 0, 0, 0)  # the earliest time a zip can hold: the archive depends on content only
@@ -163,8 +164,21 @@ def build_engine_archive(engine: Path) -> EngineArchive:
     return engine_archive({f"engine/{path.name}": path.read_bytes() for path in sources})
 
 
+ARCHIVES = Store("archives", keep=20)
+
+
 def engine_archive(entries: dict[str, bytes], fallback: EngineArchive | None = None) -> EngineArchive:
-    """A deterministic zip of `entries` (sorted names, fixed times and modes), named by its hash."""
+    """A deterministic zip of `entries` (sorted names, fixed times and modes), named by its hash; kept
+    in `.cache/archives/` by the entries' names and bytes (compressing it was a tenth of a warm build)."""
+    entry = key("archive", *(part for name in sorted(entries) for part in (name, entries[name])))
+    data = ARCHIVES.get(entry)
+    if data is None:
+        data = _zipped(entries)
+        ARCHIVES.put(entry, data)
+    return EngineArchive(f"engine-{hashlib.sha256(data).hexdigest()[:12]}.zip", data, fallback)
+
+
+def _zipped(entries: dict[str, bytes]) -> bytes:
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w") as archive:
         for name in sorted(entries):
@@ -173,8 +187,7 @@ def engine_archive(entries: dict[str, bytes], fallback: EngineArchive | None = N
             info.create_system = 3  # Unix, so that the mode below means the same everywhere
             info.external_attr = 0o100644 << 16
             archive.writestr(info, entries[name], compresslevel=9)
-    data = buffer.getvalue()
-    return EngineArchive(f"engine-{hashlib.sha256(data).hexdigest()[:12]}.zip", data, fallback)
+    return buffer.getvalue()
 
 
 SERVICE_WORKER = "sw.js"
