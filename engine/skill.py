@@ -25,13 +25,12 @@ from .game import Game
 from .options import Options, Table
 from .policy import play_out
 from .session import game_seed
-from .stats import policy_for
+from .stats import half_width95, policy_for, sample_sd
 
 SEED = 0
 PLAYOFFS = ("beating", "tricks", "beating_then_tricks")
 SIZES = (3, 5)
 CSV_HEADER = ("playoff", "players", "game", "seat", "strong", "default")
-Z95 = 1.96
 
 
 @dataclass(frozen=True)
@@ -88,14 +87,14 @@ def read_pair(fields: list[str]) -> Pair:
 
 
 def _r(x: float) -> float:
-    return round(x, 3)
+    return round(x, 3) + 0.0  # + 0.0: never -0.0
 
 
 def _mean_half(total: int, squares: int, n: int) -> tuple[float, float, float]:
-    """The mean, the sample standard deviation and the half-width of the mean's 95% interval."""
-    mean = total / n
-    sd = math.sqrt(max(squares - total * total / n, 0.0) / (n - 1)) if n > 1 else 0.0
-    return mean, sd, Z95 * sd / math.sqrt(n)
+    """The mean, the sample standard deviation and the half-width of the mean's 95% interval (as stats'
+    figures are computed: whole-number sums, one division)."""
+    sd = sample_sd(total, squares, n)
+    return total / n, sd, half_width95(sd, n)
 
 
 def case_figures(pairs: list[Pair]) -> dict[str, Any]:
@@ -113,8 +112,9 @@ def case_figures(pairs: list[Pair]) -> dict[str, Any]:
             continue
         mean, _, half = _mean_half(sum(mine), sum(g * g for g in mine), len(mine))
         seats.append({"games": len(mine), "gain": _r(mean), "gain_ci95": _r(half)})
-    # The games a player needs before his gain stands out of one game's spread (none without a gain).
-    to_show = math.ceil((Z95 * net_sd / gain) ** 2) if gain > 0 and gain - gain_half > 0 else None
+    # The games a player needs before his gain stands out of one game's spread (none without a gain):
+    # n > (1.96·sd / gain)², 1.96·sd being the half-width of one game's interval.
+    to_show = math.ceil((half_width95(net_sd, 1) / gain) ** 2) if gain > 0 and gain - gain_half > 0 else None
     return {"games": n, "gain": _r(gain), "gain_ci95": _r(gain_half), "gain_sd": _r(gain_sd),
             "shows": gain - gain_half > 0,
             "strong_net": _r(net), "strong_net_ci95": _r(net_half), "net_sd": _r(net_sd),

@@ -442,16 +442,24 @@ def _mean(total: int, n: int) -> float:
     return _r(total / n) if n else 0.0
 
 
-def _sd(pair: list[int], n: int) -> float:
+def sample_sd(total: int, squares: int, n: int) -> float:
     """The sample standard deviation from the count, sum and sum of squares, exact until the division."""
     if n < 2:
         return 0.0
-    total, squares = pair[0], pair[1]
     return math.sqrt((n * squares - total * total) / (n * (n - 1)))
 
 
+def half_width95(sd: float, n: int) -> float:
+    """The half-width of a mean's 95% interval, 1.96·sd/√n (unrounded)."""
+    return 1.96 * sd / math.sqrt(n) if n else 0.0
+
+
+def _sd(pair: list[int], n: int) -> float:
+    return sample_sd(pair[0], pair[1], n)
+
+
 def _ci(sd: float, n: int) -> float:
-    return _r(1.96 * sd / math.sqrt(n)) if n else 0.0
+    return _r(half_width95(sd, n))
 
 
 def _add_counts(into: dict[int, int], more: dict[int, int]) -> None:
