@@ -17,15 +17,18 @@ to 3 decimals as engine/stats.py does, so the figures are the same bytes in any 
 
 from __future__ import annotations
 
+import csv
+import io
 import math
 from dataclasses import dataclass
 from typing import Any, Iterable
 
+from .analysis import Z95
 from .game import Game
 from .options import Options, Table
 from .policy import play_out
 from .session import game_seed
-from .stats import half_width95, policy_for, sample_sd
+from .stats import half_width95, policy_for, rounded, sample_sd
 
 SEED = 0
 PLAYOFFS = ("beating", "tricks", "beating_then_tricks")
@@ -83,11 +86,32 @@ def read_pair(fields: list[str]) -> Pair:
     return Pair(playoff, players, game, seat, strong, default)
 
 
+class GamesFileError(ValueError):
+    """The games' file's bad rows: for each, its line (from 1, the header) and what is wrong."""
+
+    def __init__(self, problems: list[tuple[int, str]]) -> None:
+        super().__init__("; ".join(f"line {line}: {text}" for line, text in problems))
+        self.problems = problems
+
+
+def read_games(text: str) -> list[tuple[int, Pair]]:
+    """Every game of the games' file with its line; GamesFileError naming every bad row."""
+    reader = csv.reader(io.StringIO(text))
+    header = next(reader, None)
+    if header is None or tuple(header) != CSV_HEADER:
+        raise GamesFileError([(1, f"the header must be {','.join(CSV_HEADER)}")])
+    games, problems = [], []
+    for fields in reader:
+        try:
+            games.append((reader.line_num, read_pair(fields)))
+        except ValueError as error:
+            problems.append((reader.line_num, str(error)))
+    if problems:
+        raise GamesFileError(problems)
+    return games
+
+
 # ---------------------------------------------------------------------------- the figures
-
-
-def _r(x: float) -> float:
-    return round(x, 3) + 0.0  # + 0.0: never -0.0
 
 
 def _mean_half(total: int, squares: int, n: int) -> tuple[float, float, float]:
@@ -111,14 +135,14 @@ def case_figures(pairs: list[Pair]) -> dict[str, Any]:
             seats.append({"games": 0, "gain": None, "gain_ci95": None})
             continue
         mean, _, half = _mean_half(sum(mine), sum(g * g for g in mine), len(mine))
-        seats.append({"games": len(mine), "gain": _r(mean), "gain_ci95": _r(half)})
-    # The games a player needs before his gain stands out of one game's spread (none without a gain):
-    # n > (1.96·sd / gain)², 1.96·sd being the half-width of one game's interval.
-    to_show = math.ceil((half_width95(net_sd, 1) / gain) ** 2) if gain > 0 and gain - gain_half > 0 else None
-    return {"games": n, "gain": _r(gain), "gain_ci95": _r(gain_half), "gain_sd": _r(gain_sd),
+        seats.append({"games": len(mine), "gain": rounded(mean), "gain_ci95": rounded(half)})
+    # The games a player needs before his gain stands out of the luck (none without a gain): his mean
+    # net over n games has the half-width Z95·sd/√n, smaller than the gain once n > (Z95·sd / gain)².
+    to_show = math.ceil((Z95 * net_sd / gain) ** 2) if gain > 0 and gain - gain_half > 0 else None
+    return {"games": n, "gain": rounded(gain), "gain_ci95": rounded(gain_half), "gain_sd": rounded(gain_sd),
             "shows": gain - gain_half > 0,
-            "strong_net": _r(net), "strong_net_ci95": _r(net_half), "net_sd": _r(net_sd),
-            "default_net": _r(plain), "default_net_ci95": _r(plain_half), "default_net_sd": _r(plain_sd),
+            "strong_net": rounded(net), "strong_net_ci95": rounded(net_half), "net_sd": rounded(net_sd),
+            "default_net": rounded(plain), "default_net_ci95": rounded(plain_half), "default_net_sd": rounded(plain_sd),
             "games_to_show": to_show, "seats": seats}
 
 

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from typing import Any, Iterator
 
 from . import events as ev
+from .analysis import Z95
 from .game import Game
 from .options import OPTION, Options, Table
 from .policy import Policy, default_policy, play_out, random_policy
@@ -391,13 +392,13 @@ class Tally:
             mean = _mean(net[0], n)
             sd = _sd(net, n)
             seats.append({
-                "name": name, "mean_net": mean, "net_sd": _r(sd), "net_ci95": _ci(sd, n),
+                "name": name, "mean_net": mean, "net_sd": rounded(sd), "net_ci95": _ci(sd, n),
                 # the seat's mean net less the mean of all seats': exact until the one division
-                "bias": _r((self.seats * net[0] - total_net) / (self.seats * n)) if n else 0.0,
+                "bias": rounded((self.seats * net[0] - total_net) / (self.seats * n)) if n else 0.0,
                 "mean_paid": _mean(self.seat_sums["paid"][i][0], n), "mean_won": _mean(self.seat_sums["won"][i][0], n),
                 "mean_prizes": _mean(self.seat_sums["prizes"][i][0], n),
                 "prize_chance": _mean(self.won_any[i], n),
-                "prize_chance_ci95": _r(1.96 * math.sqrt(self.won_any[i] * (n - self.won_any[i]) / n ** 3)) if n else 0.0,
+                "prize_chance_ci95": rounded(Z95 * math.sqrt(self.won_any[i] * (n - self.won_any[i]) / n ** 3)) if n else 0.0,
                 "mean_fines": _mean(self.seat_sums["fines"][i][0], n),
                 # the share of games the seat ended ahead (net > 0), from its histogram
                 "ahead": _mean(sum(count for value, count in self.net_hist[i].items() if value > 0), n),
@@ -408,7 +409,7 @@ class Tally:
         labels = {c.value: c.label[lang] for c in OPTION["playoff"].choices} | {"none": _NONE_WORDS[lang]}
         ways = [{"way": way, "label": labels[way], "games": self.ways[way][0], "share": _mean(self.ways[way][0], n),
                  "mean_fines": _mean(self.ways[way][1], self.ways[way][0]),
-                 "fines_sd": _r(_sd(self.ways[way][1:], self.ways[way][0]))}
+                 "fines_sd": rounded(_sd(self.ways[way][1:], self.ways[way][0]))}
                 for way in WAYS if way in self.ways]
         pooled: dict[int, int] = {}
         for hist in self.net_hist:
@@ -428,18 +429,19 @@ class Tally:
     def _moments(self, pair: list[int], hist: dict[int, int] | None) -> dict[str, Any]:
         n = self.games
         sd = _sd(pair, n)
-        out: dict[str, Any] = {"mean": _mean(pair[0], n), "sd": _r(sd), "ci95": _ci(sd, n)}
+        out: dict[str, Any] = {"mean": _mean(pair[0], n), "sd": rounded(sd), "ci95": _ci(sd, n)}
         if hist:
             out["min"], out["max"] = min(hist), max(hist)
         return out
 
 
-def _r(x: float) -> float:
-    return round(x, 3) + 0.0  # + 0.0: never -0.0
+def rounded(x: float) -> float:
+    """A figure as every table of figures gives it: to 3 decimals, never -0.0."""
+    return round(x, 3) + 0.0
 
 
 def _mean(total: int, n: int) -> float:
-    return _r(total / n) if n else 0.0
+    return rounded(total / n) if n else 0.0
 
 
 def sample_sd(total: int, squares: int, n: int) -> float:
@@ -451,7 +453,7 @@ def sample_sd(total: int, squares: int, n: int) -> float:
 
 def half_width95(sd: float, n: int) -> float:
     """The half-width of a mean's 95% interval, 1.96·sd/√n (unrounded)."""
-    return 1.96 * sd / math.sqrt(n) if n else 0.0
+    return Z95 * sd / math.sqrt(n) if n else 0.0
 
 
 def _sd(pair: list[int], n: int) -> float:
@@ -459,7 +461,7 @@ def _sd(pair: list[int], n: int) -> float:
 
 
 def _ci(sd: float, n: int) -> float:
-    return _r(half_width95(sd, n))
+    return rounded(half_width95(sd, n))
 
 
 def _add_counts(into: dict[int, int], more: dict[int, int]) -> None:

@@ -24,7 +24,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from engine.skill import CSV_HEADER, PLAYOFFS, SIZES, Pair, play_pair, read_pair  # noqa: E402
+from engine.skill import CSV_HEADER, PLAYOFFS, SIZES, GamesFileError, Pair, play_pair, read_games  # noqa: E402
 
 FILE = ROOT / "lessons" / "data" / "skill-games.csv"
 
@@ -32,17 +32,10 @@ FILE = ROOT / "lessons" / "data" / "skill-games.csv"
 def read(path: Path) -> list[Pair]:
     if not path.exists():
         return []
-    with path.open(newline="", encoding="utf-8") as handle:
-        rows = list(csv.reader(handle))
-    if not rows or tuple(rows[0]) != CSV_HEADER:
-        sys.exit(f"{path}:1: the header must be {','.join(CSV_HEADER)}")
-    pairs = []
-    for line, fields in enumerate(rows[1:], 2):
-        try:
-            pairs.append(read_pair(fields))
-        except ValueError as error:
-            sys.exit(f"{path}:{line}: {error}")
-    return pairs
+    try:
+        return [pair for _, pair in read_games(path.read_text(encoding="utf-8"))]
+    except GamesFileError as error:
+        sys.exit("\n".join(f"{path}:{line}: {text}" for line, text in error.problems))
 
 
 def write_sorted(path: Path, pairs: list[Pair]) -> None:

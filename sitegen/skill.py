@@ -17,9 +17,7 @@ number, the strong seat, its net played by the strong player and by the default 
 
 from __future__ import annotations
 
-import csv
 import hashlib
-import io
 from pathlib import Path
 from typing import Any
 
@@ -35,28 +33,19 @@ COMMAND = "python scripts/skill_games.py"
 def read_skill(lessons: Path) -> dict[str, Any] | None:
     """The section's figures (engine/skill.py `figures`) from the lessons' games file, checked
     against the engine; None when the lessons have no such file."""
-    from engine.skill import CSV_HEADER, Pair, figures, grouped, play_pair, read_pair
+    from engine.skill import GamesFileError, figures, grouped, play_pair, read_games
 
     path = lessons / FILE
     if not path.is_file():
         return None
     data = path.read_bytes()
-    rows = list(csv.reader(io.StringIO(data.decode("utf-8"))))
-    if not rows or tuple(rows[0]) != CSV_HEADER:
-        raise BuildError(f"{shown(path)}:1: the header must be {','.join(CSV_HEADER)} (made by `{COMMAND}`)")
-    pairs: list[Pair] = []
-    lines: dict[tuple[str, int, int], int] = {}
-    problems = []
-    for line, fields in enumerate(rows[1:], 2):
-        try:
-            pair = read_pair(fields)
-        except ValueError as error:
-            problems.append(f"{shown(path)}:{line}: {error}")
-            continue
-        pairs.append(pair)
-        lines.setdefault((pair.playoff, pair.players, pair.game), line)
-    if problems:
-        raise BuildError(problems)
+    try:
+        read = read_games(data.decode("utf-8"))
+    except GamesFileError as error:
+        raise BuildError([f"{shown(path)}:{line}: {text} (made by `{COMMAND}`)" if line == 1 else
+                          f"{shown(path)}:{line}: {text}" for line, text in error.problems]) from None
+    pairs = [pair for _, pair in read]
+    lines = {(pair.playoff, pair.players, pair.game): line for line, pair in read}
     try:
         cases = grouped(pairs)
     except ValueError as error:
@@ -115,9 +104,9 @@ STRINGS: dict[str, dict[str, str]] = {
 
 
 def block_html(figures: dict[str, Any], lang: str) -> str:
-    """The `::: skill` block: each case's games, gain, spread and games before skill shows, then the
-    gain by seat; narrow enough for a phone (each case one row head, a figure's interval on a line of
-    its own when the column is narrow)."""
+    """The `::: skill` block: each case's games, gain, spread and the games it takes for skill to
+    show, then the gain by seat; narrow enough for a phone (each case one row head, a figure's
+    interval on a line of its own when the column is narrow)."""
     from html import escape
 
     from engine.catalogue import catalogue

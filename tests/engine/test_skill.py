@@ -10,7 +10,8 @@ import statistics
 import pytest
 
 from engine import Options, Table
-from engine.skill import PLAYOFFS, Pair, case_figures, figures, grouped, play_pair, read_pair, strong_seat
+from engine.skill import (PLAYOFFS, GamesFileError, Pair, case_figures, figures, grouped, play_pair, read_games, read_pair,
+                          strong_seat)
 from engine.stats import play_row
 
 
@@ -34,6 +35,20 @@ def test_a_row_of_the_games_file_is_read_back_and_a_bad_field_is_named() -> None
                           (["tricks", "5", "7", "2", "x", "-9"], "strong 'x'")):
         with pytest.raises(ValueError, match=named):
             read_pair(fields)
+
+
+def test_the_games_file_is_read_with_each_rows_line_and_every_bad_row_is_named() -> None:
+    header = "playoff,players,game,seat,strong,default\n"
+    assert read_games(header + "tricks,5,0,0,-11,-9\nbeating,3,1,1,4,2\n") == \
+        [(2, Pair("tricks", 5, 0, 0, -11, -9)), (3, Pair("beating", 3, 1, 1, 4, 2))]
+    assert read_games(header) == []
+    with pytest.raises(GamesFileError) as bad:
+        read_games(header + "tricks,5,0,0,-11,-9\ntricks,5,1,0,-11,-9\nbeating,3,1,1,4\n")
+    assert bad.value.problems == [(3, "seat 0 is not game 1's strong seat, 1"), (4, "5 fields, not 6 (" + header[:-1].replace(",", ", ") + ")")]
+    for text in ("", "playoff,players,game,seat,strong\n", "tricks,5,0,0,-11,-9\n"):
+        with pytest.raises(GamesFileError) as bad:
+            read_games(text)
+        assert bad.value.problems == [(1, "the header must be " + header[:-1])]
 
 
 def test_a_case_whose_games_are_not_0_to_n_minus_1_is_refused() -> None:

@@ -74,7 +74,7 @@ def test_a_checked_game_is_played_once_and_kept_by_the_engine_and_the_files_byte
     played: list[Any] = []
     monkeypatch.setattr("engine.skill.play_pair", lambda *args: played.append(args) or play_pair(*args))
     skill.read_skill(tmp_path)
-    assert len(played) == skill.CHECKED
+    assert len(played) == skill.CHECKED >= 1
     skill.read_skill(tmp_path)
     assert len(played) == skill.CHECKED
 
@@ -96,6 +96,8 @@ def test_a_game_the_engine_does_not_play_so_stops_the_build_at_its_line(tmp_path
     ([["beating", "5", "0", "0", "-3"]], r"skill-games\.csv:2: 5 fields, not 6"),
     ([["beating", "5", "0", "0", "-3", "-4"], ["beating", "5", "2", "2", "-3", "-4"]],
      r"skill-games\.csv:1: beating, 5 players: game 2 without game 1"),
+    ([["beating", "5", "0", "1", "-3", "-4"], ["beating", "5", "1", "1", "-3"]],
+     r"skill-games\.csv:2: seat 1 .*\n.*skill-games\.csv:3: 5 fields"),  # every bad row, not only the first
 ])
 def test_a_bad_row_or_a_missing_game_stops_the_build_naming_the_file(tmp_path: Path, store: None,
                                                                     rows: list[list[str]], message: str) -> None:
@@ -139,6 +141,21 @@ def test_a_skill_block_without_the_games_file_stops_the_build_at_its_line(tmp_pa
     assert result.returncode == 1
     assert re.search(r"pages/en/03-skill\.md:8: '::: skill' shows the games of lessons/data/skill-games\.csv, and "
                      r"the lessons have none: `python scripts/skill_games\.py` plays them", result.stderr), result.stderr
+
+
+def test_the_script_stops_at_a_bad_row_naming_its_line_and_leaves_the_file_as_it_was(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    from build_helpers import ROOT
+
+    path = tmp_path / "games.csv"
+    text = ",".join(CSV_HEADER) + "\nbeating,3,0,0,-3,-4\nbeating,3,1,0,-3,-4\n"
+    path.write_text(text, encoding="utf-8")
+    done = subprocess.run([sys.executable, str(ROOT / "scripts" / "skill_games.py"), "--games", "1", "--file", str(path)],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 1 and f"{path}:3: seat 0 is not game 1's strong seat, 1" in done.stderr, done.stderr
+    assert path.read_text(encoding="utf-8") == text
 
 
 def test_the_script_plays_what_the_file_lacks_and_keeps_it_sorted(tmp_path: Path) -> None:
