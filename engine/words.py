@@ -340,7 +340,7 @@ _VERBS = {  # (someone does it, do it): the move list says who did what; the sea
     "en": {"stake": ("stakes", "Stake"), "lead": ("leads", "Lead"), "beat": ("beats", "Beat"),
            "take": ("takes the cards", "Take the cards"), "play": ("plays", "Play")},
     "ru": {"stake": ("ставит", "Поставить"), "lead": ("ходит", "Пойти"), "beat": ("бьёт", "Отбить"),
-           "take": ("берёт карты", "Взять карты"), "play": ("кладёт", "Положить")},
+           "take": ("забирает карты", "Забрать карты"), "play": ("кладёт", "Положить")},
 }
 
 

@@ -19,7 +19,7 @@ import pytest
 
 from engine import Game, Options, Table, default_policy, parse_action, random_policy
 from engine import events as ev
-from engine.actions import Beat, Lead, Play
+from engine.actions import Beat, Lead, Play, Take
 from engine.cards import Card
 from engine.catalogue import catalogue
 from engine.errors import EngineError
@@ -144,6 +144,9 @@ def test_instrumental_after_kroet_and_accusative_after_zabiraet():
     plain = ev.Take(("p10",), "Вера", cards("5S 5D"), (), "Борис", "Анна", "Борис")
     assert ru(plain) == ("Вера не может отбиться и забирает пятёрку пик и пятёрку бубен в стопку неотбитых карт. "
                          "Вера пропускает ход: теперь Анна ходит под Бориса.")
+    # The move itself, in the worth panel and on the seated player's button, with the narration's verb.
+    assert move_text(Take(), "ru") == "забирает карты"
+    assert move_text(Take(), "ru", command=True) == "Забрать карты"
 
 
 def test_the_same_leader_leading_again_is_said_so():
