@@ -31,7 +31,8 @@ play it): both requests refuse it.
 against the best move, as the practised player knows the game: analysis.py's known mode (the
 student sees what the seat sees, so he is judged on that, not on the hidden cards), KNOWN_SAMPLES
 deals drawn from `draw(record seed, index)`, so that the same decision is always valued the same:
-    {mode, samples, seed, value, interval, cost, rank, verdict, best, text, basis}
+    {mode, samples, value, interval, cost, rank, verdict, best, text, basis}
+(not the deals' seed: a draw up to 2**64, which a page's JSON would read inexactly).
 `verdict` is "best" (ranked first), "as_good" (no cost, ranked after an equal move) or "less";
 `best` the best move in words with its value and interval; `text` the grade in a sentence, the
 cost first; `basis` how it was valued. None for an illegal move, and for the banker's spread (not
@@ -189,7 +190,7 @@ def worth(game: Game, action: Action, seed: int, lang: str) -> dict[str, Any]:
     assert game.to_act is not None
     who = game.seats[game.to_act]
     best_words = {**_words(parse_action(best.move), lang), "value": best.value, "interval": _pair(best)}
-    return {"mode": analysis.mode, "samples": analysis.samples, "seed": seed, "value": mine.value,
+    return {"mode": analysis.mode, "samples": analysis.samples, "value": mine.value,
             "interval": _pair(mine), "cost": mine.cost, "rank": mine.rank, "verdict": verdict, "best": best_words,
             "text": _grade_text(verdict, mine, best, who, lang), "basis": _basis_text(who, analysis.samples, lang)}
 
