@@ -1,9 +1,16 @@
 """The strong computer player: the analysis's best move at every play-off decision.
 
-At a lead, an answer or a card to the trick (p10, p13) it plays the move that engine/analysis.py
-ranks first in the known mode: as the player knows the game (his own hand, every card played, the
+At a lead, an answer or a card to the trick (p10, p13) it plays a move that engine/analysis.py
+values best in the known mode: as the player knows the game (his own hand, every card played, the
 sizes of the other hands), the unseen cards dealt again `samples` times, so that it never uses a
-card it cannot see. A forced decision is played without analysis. The banker's spread (p4) is the
+card it cannot see. When several moves share the best value, it plays the default policy's move if
+that is one of them, else the first in `legal_actions()` order (the analysis's rank 1). A forced
+decision is played without analysis.
+
+Why the default's move among equals: the analysis cannot tell them apart with its few deals and
+its budget, and the default's rules of thumb (keep the high cards, shed the costly suit) still
+can. Ranked by legal order alone, the strong player lost to default players at 3 players by tricks
+(README, "Skill and luck"). The banker's spread (p4) is the
 default policy's: no spread is worth more than another as the banker knows the game (docs/rules.md,
 "Analysis").
 """
@@ -33,6 +40,12 @@ def strong_policy(seed: int, samples: int = STRONG_SAMPLES, budget: int = STRONG
         if len(legal) == 1:
             return legal[0]
         analysis = analyse(game, "known", samples=samples, seed=draw(seed, len(game.actions)), budget=budget)
+        usual = default_policy(game)
+        for move in analysis.moves:  # best first
+            if move.value < analysis.best.value:
+                break
+            if legal[move.index] == usual:
+                return usual
         return legal[analysis.best.index]
 
     return choose

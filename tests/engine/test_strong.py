@@ -9,6 +9,7 @@ from pathlib import Path
 
 from engine import Game, Options, Stream, random_policy
 from engine.analysis import PLAYOFF_DECISIONS, analyse
+from engine.policy import default_policy
 from engine.record import read_record
 from engine.rng import draw
 from engine.stats import play_row, policy_for
@@ -51,14 +52,33 @@ def test_the_strong_player_makes_only_legal_moves_under_every_way_of_playing_off
     assert made >= 30
 
 
+def _decision(playoff: str, seed: int, number: int) -> Game:
+    """Decision `number` of a three-player game of `seed`, random players making the moves before it."""
+    game, others = Game(table(3), Options.from_mapping({"playoff": playoff}), seed=seed), random_policy(seed)
+    while len(game.actions) < number:
+        game.apply(others(game))
+    assert game.phase in PLAYOFF_DECISIONS
+    return game
+
+
 def test_the_strong_player_plays_the_analysis_best_move() -> None:
     game = Game(table(3), seed=12)
     while game.phase not in PLAYOFF_DECISIONS or len(game.legal_actions()) < 3:
         game.apply(random_policy(1)(game))
-    seat_policy = strong_policy(5, samples=4, budget=100)
-    chosen = seat_policy(game)
-    best = analyse(game, "known", samples=4, seed=draw(5, len(game.actions)), budget=100).best
-    assert str(chosen) == best.move
+    chosen = strong_policy(5, samples=4, budget=100)(game)
+    analysis = analyse(game, "known", samples=4, seed=draw(5, len(game.actions)), budget=100)
+    assert analysis.moves[1].value < analysis.best.value  # one best move: no tie to break
+    assert str(chosen) == analysis.best.move
+
+
+def test_the_strong_player_plays_the_default_move_among_moves_of_the_best_value() -> None:
+    # Decision 4 of this game by beating: four leads share the best value, the default's pair third of them.
+    game = _decision("beating", 1, 4)
+    analysis = analyse(game, "known", samples=4, seed=draw(5, len(game.actions)), budget=100)
+    tied = [m.move for m in analysis.moves if m.value == analysis.best.value]
+    usual = str(default_policy(game))
+    assert len(tied) > 1 and usual in tied and usual != analysis.best.move
+    assert str(strong_policy(5, samples=4, budget=100)(game)) == usual
 
 
 def test_simulate_seats_the_strong_player_where_asked() -> None:
