@@ -1,18 +1,18 @@
-"""The strong computer player: the analysis's best move at every play-off decision.
+"""The strong computer player: at every play-off decision, a move the analysis values best.
 
 At a lead, an answer or a card to the trick (p10, p13) it plays a move that engine/analysis.py
 values best in the known mode: as the player knows the game (his own hand, every card played, the
 sizes of the other hands), the unseen cards dealt again `samples` times, so that it never uses a
 card it cannot see. When several moves share the best value, it plays the default policy's move if
 that is one of them, else the first in `legal_actions()` order (the analysis's rank 1). A forced
-decision is played without analysis.
+decision is played without analysis. The banker's spread (p4) is the default policy's: no spread
+is worth more than another as the banker knows the game (docs/rules.md, "Analysis").
 
-Why the default's move among equals: the analysis cannot tell them apart with its few deals and
-its budget, and the default's rules of thumb (keep the high cards, shed the costly suit) still
-can. Ranked by legal order alone, the strong player lost to default players at 3 players by tricks
-(README, "Skill and luck"). The banker's spread (p4) is the
-default policy's: no spread is worth more than another as the banker knows the game (docs/rules.md,
-"Analysis").
+Why the default's move among equals: values are means over a few deals searched within a budget,
+so equal values say only that the analysis found no difference, and the default's rules of thumb
+(keep the high cards, shed the costly suit) are a better guide among them than the order of
+`legal_actions()`. Ranked by that order alone, the strong player lost to default players at 3
+players by tricks (README, "Skill and luck").
 """
 
 from __future__ import annotations
