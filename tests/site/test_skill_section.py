@@ -182,3 +182,15 @@ def test_the_script_plays_what_the_file_lacks_and_keeps_it_sorted(tmp_path: Path
     assert [(p.playoff, p.players, p.game) for p in pairs] == [(w, n, k) for w in PLAYOFFS for n in SIZES for k in (0, 1)]
     assert all(line in lines for line in first.splitlines())
     assert pairs[1] == play_pair("beating", 3, 1)
+
+
+def test_a_half_width_under_half_a_hundredth_is_written_to_three_decimals_never_as_zero() -> None:
+    seats = [{"games": 3334, "gain": 0.085, "gain_ci95": 0.014}, {"games": 3333, "gain": 0.007, "gain_ci95": 0.003}]
+    case = {"games": 6667, "gain": 0.046, "gain_ci95": 0.008, "net_sd": 9.11, "games_to_show": 150_000,
+            "seats": seats}
+    for lang, names in (("en", ("Anna", "Boris")), ("ru", ("Анна", "Борис"))):
+        text = html.unescape(re.sub(r"<[^>]+>", "", skill.block_html({"tricks": {"2": case}}, lang)))
+        decimal = "." if lang == "en" else ","
+        assert f"{names[0]} +0{decimal}09 ±\u00a00{decimal}01" in text
+        assert f"{names[1]} +0{decimal}007 ±\u00a00{decimal}003" in text
+        assert not re.search(r"±\u00a00[.,]00(?!\d)", text)
