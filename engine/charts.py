@@ -23,7 +23,7 @@ from typing import Any
 
 from .limits import MAX_PLAYERS, MIN_PLAYERS
 from .options import OPTION, Options
-from .words import number, percent, signed
+from .words import interval_decimals, number, percent, plus_minus, signed
 
 Model = dict[str, Any]
 
@@ -143,16 +143,15 @@ def models(run: dict[str, Any], lang: str, compare: dict[str, Any] | None = None
     names = [seat["name"] for seat in seats]
     out: list[Model] = [{
         "id": "net", "caption": w["chart_net"], "head": [w["seat"], w["mean_net"], w["ci"], w["bias"], w["sd"]],
-        "rows": [_row(seat["name"], signed(seat["mean_net"], lang, 2), _plus_minus(number(seat["net_ci95"], lang, 2)),
-                      signed(seat["bias"], lang, 2), number(seat["net_sd"], lang, 2)) for seat in seats],
+        "rows": [_row(seat["name"], *_net_interval(seat, lang), signed(seat["bias"], lang, 2),
+                      number(seat["net_sd"], lang, 2)) for seat in seats],
         "plot": {"kind": "bars", "labels": names, "series": [{
             "label": w["mean_net"], "values": [seat["mean_net"] for seat in seats],
             "lo": [seat["mean_net"] - seat["net_ci95"] for seat in seats],
             "hi": [seat["mean_net"] + seat["net_ci95"] for seat in seats]}]},
     }, {
         "id": "win", "caption": w["chart_win"], "head": [w["seat"], w["win_any"], w["ci"]],
-        "rows": [_row(seat["name"], percent(seat["prize_chance"], lang, 1),
-                      _plus_minus(percent(seat["prize_chance_ci95"], lang, 1, symbol=False))) for seat in seats],
+        "rows": [_row(seat["name"], *_chance_interval(seat, lang)) for seat in seats],
         "plot": {"kind": "bars", "labels": names, "series": [{
             "label": w["win_any"], "values": [seat["prize_chance"] * 100 for seat in seats]}]},
     }]
@@ -236,5 +235,15 @@ def _row(*cells: str, mark: bool = False) -> dict[str, Any]:
     return {"cells": list(cells), "mark": mark}
 
 
-def _plus_minus(text: str) -> str:
-    return f"±\N{NO-BREAK SPACE}{text}"
+def _net_interval(seat: dict[str, Any], lang: str) -> tuple[str, str]:
+    """A seat's mean net and its interval's half-width, to the same decimals."""
+    places = interval_decimals(seat["net_ci95"])
+    return signed(seat["mean_net"], lang, places), plus_minus(number(seat["net_ci95"], lang, places))
+
+
+def _chance_interval(seat: dict[str, Any], lang: str) -> tuple[str, str]:
+    """A seat's chance of a prize and its interval's half-width in percentage points, to the same decimals."""
+    places = interval_decimals(seat["prize_chance_ci95"] * 100, 1)
+    return (percent(seat["prize_chance"], lang, places),
+            plus_minus(percent(seat["prize_chance_ci95"], lang, places, symbol=False)))
+

@@ -162,6 +162,19 @@ def percent(share: float, lang: str, decimals: int | None = 1, sign: bool = Fals
     return text + ("%" if lang == "en" else "\N{NO-BREAK SPACE}%") if symbol else text
 
 
+
+def interval_decimals(half: float, decimals: int = 2) -> int:
+    """The decimals to write a figure and its interval's half-width `half` with: `decimals`, or more while a
+    half-width above zero would round to 0 ("± 0.00" would state a point, not an interval)."""
+    while 0 < half < 0.5 * 10.0 ** -decimals:
+        decimals += 1
+    return decimals
+
+
+def plus_minus(half: str) -> str:
+    """A written half-width after its sign: "± 0.05" / «± 0,05», a no-break space between them."""
+    return f"±\N{NO-BREAK SPACE}{half}"
+
 # ---------------------------------------------------------------------------- counted nouns
 
 PluralCategory = Literal["one", "few", "many", "other"]

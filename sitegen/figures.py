@@ -58,7 +58,7 @@ from engine.errors import EngineError
 from engine.options import MAX_PLAYERS, MAX_SEED, MIN_PLAYERS, OPTION, Options, Table
 from engine.record import step_value, value_at
 from engine.stats import POLICIES
-from engine.words import MINUS, number, percent, signed
+from engine.words import MINUS, interval_decimals, number, percent, plus_minus, signed
 
 from .cache import Store, engine_digest, key
 
@@ -571,7 +571,8 @@ def block_html(run: Run, text: str, lang: str) -> str:
     head = "".join(f"<th scope=\"col\">{html.escape(s[k])}</th>" for k in ("seat", "net", "ci", "sd", "bias", "prize"))
     rows = []
     for seat in data["seats"]:
-        cells = [signed(seat["mean_net"], lang, 2), "±\u00a0" + number(seat["net_ci95"], lang, 2),
+        places = interval_decimals(seat["net_ci95"])
+        cells = [signed(seat["mean_net"], lang, places), plus_minus(number(seat["net_ci95"], lang, places)),
                  number(seat["net_sd"], lang, 2), signed(seat["bias"], lang, 2), percent(seat["prize_chance"], lang, 1)]
         rows.append(f"<tr><th scope=\"row\">{html.escape(seat['name'])}</th>"
                     + "".join(f"<td>{html.escape(c)}</td>" for c in cells) + "</tr>")

@@ -111,7 +111,7 @@ def block_html(figures: dict[str, Any], lang: str) -> str:
 
     from engine.catalogue import catalogue
     from engine.options import Options, Table
-    from engine.words import count, number, signed
+    from engine.words import count, interval_decimals, number, plus_minus, signed
 
     s = STRINGS[lang]
     ways = {c["value"]: c["label"] for o in catalogue(lang)["options"] if o["key"] == "playoff" for c in o["choices"]}
@@ -119,9 +119,8 @@ def block_html(figures: dict[str, Any], lang: str) -> str:
     def gain(mean: float | None, half: float | None) -> str:
         if mean is None or half is None:  # a seat with no game yet
             return escape(s["none"])
-        # To 2 decimals, or 3 where a half-width above zero would show as 0.00 (a point, not an interval).
-        places = 3 if 0 < half < 0.005 else 2
-        return f"{escape(signed(mean, lang, places))} <span class=\"nowrap\">±\u00a0{escape(number(half, lang, places))}</span>"
+        places = interval_decimals(half)
+        return f"{escape(signed(mean, lang, places))} <span class=\"nowrap\">{escape(plus_minus(number(half, lang, places)))}</span>"
 
     head = "".join(f"<th scope=\"col\">{escape(s[k])}</th>" for k in ("case", "gain", "spread", "to_show"))
     rows, seat_rows = [], []

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from engine import events as ev
 from engine.narration import narrate
-from engine.words import count, number, percent, signed
+from engine.words import count, interval_decimals, number, percent, plus_minus, signed
 
 NBSP = "\u00a0"
 
@@ -55,3 +55,11 @@ def test_counts_and_the_narrations_balances_are_written_the_same_way() -> None:
                                          "2,500 chips go to the next game's pool.")
     assert narrate(end, "ru").startswith("Кон окончен: Anna +1200, Boris 0, Vera \u22123700. "
                                          "В следующий кон переходят 2500 фишек.")
+
+
+def test_an_interval_above_zero_is_never_written_as_a_point() -> None:
+    assert [interval_decimals(h) for h in (0.0, 0.005, 0.014, 0.003, 0.0004)] == [2, 2, 2, 3, 4]
+    assert interval_decimals(0.03, 1) == 2  # percentage points: 0.03 would read "0.0" at one decimal
+    half = 0.003
+    assert [plus_minus(number(half, lang, interval_decimals(half))) for lang in ("en", "ru")] == [
+        "±\N{NO-BREAK SPACE}0.003", "±\N{NO-BREAK SPACE}0,003"]
