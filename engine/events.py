@@ -23,8 +23,8 @@ class Event:
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"kind": self.kind, "rule": list(self.rules)}
-        for f in fields(self)[1:]:
-            out[f.name] = _plain(getattr(self, f.name))
+        for name in _field_names(self):
+            out[name] = _plain(getattr(self, name))
         return out
 
 
@@ -270,7 +270,20 @@ class GameEnd(Event):
     kitty_kept: bool = False  # kitty = kept_apart: the kitty is not in the pool carried
 
 
+_FIELD_NAMES: dict[type[Event], tuple[str, ...]] = {}
+
+
+def _field_names(event: Event) -> tuple[str, ...]:
+    """An event's fields after `rules`, in their order (read once a class: a trace writes many)."""
+    names = _FIELD_NAMES.get(type(event))
+    if names is None:
+        names = _FIELD_NAMES[type(event)] = tuple(f.name for f in fields(event)[1:])
+    return names
+
+
 def _plain(value: Any) -> Any:
+    if value is None or isinstance(value, (int, str)):  # most fields: spared the ABC check of Mapping
+        return value
     if isinstance(value, Card):
         return str(value)
     if isinstance(value, (list, tuple)):

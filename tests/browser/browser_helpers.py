@@ -11,6 +11,8 @@ import sys
 import threading
 import time
 from collections.abc import Iterable
+from fnmatch import fnmatch
+from http.cookies import CookieError, SimpleCookie
 from http.server import ThreadingHTTPServer
 from pathlib import Path
 from typing import Any, ClassVar
@@ -47,9 +49,17 @@ MIME_TYPES = {
 }
 
 
+# The first file of Pyodide the engine's worker asks for (worker.js `start`: the runtime's loader).
+RUNTIME_LOADER = "/pyodide/*/pyodide.mjs"
+# A browser context that carries this cookie is never answered the runtime's loader: its engine stays
+# loading (`with_engine_loading`).
+ENGINE_LOADING_COOKIE = ("card-lottery-test", "engine-loading")
+
+
 class QuietHandler(SiteHandler):
     """Serves a directory as ``build.py serve`` does (types, the build's Brotli and gzip copies, the
-    caching headers of production), without logging; 404s any path under ``blocked_prefixes``.
+    caching headers of production), without logging; 404s any path under ``blocked_prefixes``; never
+    answers the runtime's loader to a browser context made ``with_engine_loading``.
 
     Each served directory gets its own subclass (see ``StaticServer``), so the
     class-level sets below belong to one server.
@@ -77,10 +87,31 @@ class QuietHandler(SiteHandler):
             self.close_connection = True
             return None
         type(self).requests_log.append(path)
+        if fnmatch(path, RUNTIME_LOADER) and self.engine_kept_loading():
+            self.hold_until_the_browser_hangs_up()
+            return None
         if any(path.startswith(prefix) for prefix in type(self).blocked_prefixes):
             self.send_error(404, "Blocked by the test")
             return None
         return super().send_head()
+
+    def engine_kept_loading(self) -> bool:
+        name, value = ENGINE_LOADING_COOKIE
+        try:
+            cookie = SimpleCookie(self.headers.get("Cookie", ""))
+        except CookieError:
+            return False
+        return name in cookie and cookie[name].value == value
+
+    def hold_until_the_browser_hangs_up(self) -> None:
+        """No answer: the request stays pending until the browser closes the connection (its context
+        closed, or the page gone)."""
+        self.close_connection = True
+        try:
+            while self.connection.recv(4096):
+                pass
+        except OSError:
+            pass
 
     def log_message(self, format: str, *args: Any) -> None:
         pass
@@ -200,6 +231,20 @@ def snapshot_path(site: ServedSite) -> str:
     found = sorted((site.root / "pyodide").glob("snapshot-*.bin"))
     assert len(found) == 1, f"the build should have one Pyodide snapshot, found {[p.name for p in found]}"
     return f"/pyodide/{found[0].name}"
+
+
+def with_engine_loading(context: Any, site: ServedSite) -> Any:
+    """``context``, in which the live engine stays loading, as on a network too slow to bring it: the
+    test server never answers its runtime's loader (the context carries ``ENGINE_LOADING_COOKIE``).
+    For a test of what a reader meets before the engine is ready (a recorded demo stepped, a page
+    read), which needs none of it: the engine's start, about 1.4 CPU-s a page as a returning
+    visitor's (the snapshot kept, then restored), is not spent. (A route of Playwright's would hold
+    it too, but would put every request of the context through Playwright: dearer than the start on
+    a test that opens many pages.) The page's own guard (engine-client.js INIT_TIMEOUT_MS, 60 s)
+    would end the wait; no such test lasts that long. Returns the context."""
+    name, value = ENGINE_LOADING_COOKIE
+    context.add_cookies([{"name": name, "value": value, "url": str(site)}])
+    return context
 
 
 def as_returning_visitor(context: Any, site: ServedSite) -> Any:

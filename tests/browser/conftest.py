@@ -8,8 +8,9 @@
   (console errors and uncaught page errors). Nothing is asserted at teardown.
   The context is a returning visitor's (``as_returning_visitor``: the build's memory snapshot
   kept, so the engine restores it), unless the test is marked ``first_visit`` (nothing kept: the
-  engine starts the ordinary way). A test that makes its own context makes it a returning
-  visitor's with ``as_returning_visitor(browser.new_context(...), site_server)``.
+  engine starts the ordinary way) or ``engine_loading`` (the engine never gets past loading:
+  ``with_engine_loading``, for a test that needs no engine). A test that makes its own context
+  makes it a returning visitor's with ``as_returning_visitor(browser.new_context(...), site_server)``.
 - ``demo_walk``: ``demo_walk(hand, size, lang)``, a reader's walk through a demo, made once per
   session and read by every test that asks the same of each step (demo_walks.py).
 
@@ -36,6 +37,7 @@ from browser_helpers import (
     StaticServer,
     as_returning_visitor,
     assert_same_origin,
+    with_engine_loading,
 )
 from demo_walks import Walks
 
@@ -47,6 +49,11 @@ def pytest_configure(config: pytest.Config) -> None:
         "markers",
         "first_visit: the `page` fixture's context is a first visit's: nothing kept, so the engine "
         "starts the ordinary way (without it, a returning visitor's: the engine restores the snapshot)",
+    )
+    config.addinivalue_line(
+        "markers",
+        "engine_loading: the `page` fixture's engine never gets past loading (its runtime is asked for and "
+        "never comes): for a test of what a reader meets before the engine is ready, which needs no engine",
     )
 
 
@@ -133,15 +140,18 @@ def demo_walk(browser: Browser, site_server: ServedSite) -> Walks:
 def page(request: pytest.FixtureRequest, browser: Browser, site_server: ServedSite) -> Iterator[Page]:
     """A page in a fresh browser context, recording its requests and errors.
 
-    The context is a returning visitor's (the snapshot kept: ``as_returning_visitor``), or, for a
-    test marked ``first_visit``, a first visit's.
+    The context is a returning visitor's (the snapshot kept: ``as_returning_visitor``); for a test
+    marked ``first_visit``, a first visit's; for one marked ``engine_loading``, one in which the
+    engine stays loading (``with_engine_loading``).
 
     ``page.requests_seen``: every request URL (pages and workers), in order.
     ``page.console_errors``: every console message of type error and every
     uncaught page error, as text.
     """
     context = browser.new_context()
-    if request.node.get_closest_marker("first_visit") is None:
+    if request.node.get_closest_marker("engine_loading") is not None:
+        with_engine_loading(context, site_server)
+    elif request.node.get_closest_marker("first_visit") is None:
         as_returning_visitor(context, site_server)
     page = context.new_page()
     requests_seen: list[str] = []

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from browser_helpers import ServedSite, as_returning_visitor
+from browser_helpers import ServedSite, with_engine_loading
 from demo_helpers import DRAWN_TABLE, HANDS, embedded_trace, open_demo
 
 PHONE = {"width": 390, "height": 844}
@@ -99,10 +99,14 @@ class Walk:
 
 
 def walk_demo(browser: Any, site: ServedSite, hand: str, size: str, lang: str) -> Walk:
-    """Open the hand's page as a returning visitor at this size (touch on the phone), bring the
-    demo's board to the top, focus the demo and step it with the keys, reading every step."""
-    context = as_returning_visitor(browser.new_context(viewport=SIZES[size], has_touch=size == "phone",
-                                                       is_mobile=size == "phone"), site)
+    """Open the hand's page at this size (touch on the phone), bring the demo's board to the top,
+    focus the demo and step it with the keys, reading every step. The recorded hand needs no engine,
+    and the walk is read as a reader meets it before the engine is ready: the engine stays loading
+    (`with_engine_loading`), which the walk checks at its end. What a walk reads is the drawing at
+    rest, so it asks for reduced motion: no step's glow, no spinner turning while the engine loads,
+    nothing else changed (test_demo_stepping.py: `test_reduced_motion_turns_animations_off`)."""
+    context = with_engine_loading(browser.new_context(viewport=SIZES[size], has_touch=size == "phone",
+                                                      is_mobile=size == "phone", reduced_motion="reduce"), site)
     try:
         page = context.new_page()
         errors: list[str] = []
@@ -125,6 +129,8 @@ def walk_demo(browser: Any, site: ServedSite, hand: str, size: str, lang: str) -
             for n in range(total - 1, 0, -1):
                 page.keyboard.press("ArrowLeft")
                 walk.back[n] = page.evaluate(DRAWN_TABLE, hand)
+        engine = page.evaluate("() => window.__cardLottery.engine && window.__cardLottery.engine.status")
+        assert engine == "loading", f"the walk's engine should still be loading, it is {engine}"
         return walk
     finally:
         context.close()

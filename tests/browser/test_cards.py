@@ -35,6 +35,7 @@ COMPARE = """async (printUrl) => {
 }"""
 
 
+@pytest.mark.engine_loading
 @pytest.mark.parametrize("lang", ["en", "ru"])
 def test_the_print_view_draws_each_card_as_the_demo_does(site_server: Any, page: Any, lang: str) -> None:
     open_demo(page, site_server.url(LESSON.format(lang=lang)))
@@ -46,6 +47,7 @@ def test_the_print_view_draws_each_card_as_the_demo_does(site_server: Any, page:
     assert page.console_errors == []
 
 
+@pytest.mark.engine_loading
 def test_a_printed_card_is_named_and_coloured_as_the_demos(site_server: Any, page: Any) -> None:
     page.goto(site_server.url(PRINT.format(lang="ru")))
     printed = page.evaluate("""() => { const card = document.querySelector('.print-sheet svg.card-red');

@@ -188,6 +188,7 @@ def built_hand(built_site: Any, name: str) -> dict[str, Any]:
     return json.loads((built_site / "en" / "hands" / f"{name}.json").read_text(encoding="utf-8"))
 
 
+@pytest.mark.engine_loading
 def test_a_heavy_page_fetches_its_later_demos_as_they_come_near(built_site, site_server, page):
     page.set_viewport_size({"width": 1280, "height": 800})
     asked = page_requests(page)
@@ -229,6 +230,7 @@ def test_a_heavy_page_fetches_its_later_demos_as_they_come_near(built_site, site
     assert page.console_errors == []
 
 
+@pytest.mark.engine_loading
 def test_a_deep_link_opens_a_fetched_demo_at_its_step(built_site, site_server, page):
     page.set_viewport_size({"width": 1280, "height": 800})
     key = "reading-last-card.last_card"  # shares the hand of a demo above it, which the page fetches
@@ -260,6 +262,7 @@ def shown_line(page: Any) -> list[int]:
     return [int(n) for n in re.findall(r"\d+", page.text_content(".hand-filter-count"))]
 
 
+@pytest.mark.engine_loading
 @pytest.mark.parametrize("lang", ["en", "ru"])
 def test_the_hands_index_filters_by_paragraph_and_by_open_question(site_server, page, lang):
     page.goto(site_server.url(f"{lang}/hands.html"))
@@ -327,6 +330,7 @@ def uses_stem(text: str, stem: str) -> bool:
     return any(all(fits(words[i + k], p) for k, p in enumerate(parts)) for i in range(len(words) - len(parts) + 1))
 
 
+@pytest.mark.engine_loading
 @pytest.mark.parametrize("lang", ["en", "ru"])
 def test_a_session_says_which_game_and_a_term_leads_to_the_glossary_and_the_text(site_server, page, lang):
     hand = "session-pool-carried"
@@ -373,6 +377,7 @@ def pdf_pages(pdf: bytes) -> int:
     return len(re.findall(rb"/Type\s*/Page(?![A-Za-z])", pdf))
 
 
+@pytest.mark.engine_loading
 @pytest.mark.parametrize("lang", ["en", "ru"])
 def test_the_rules_reference_prints_on_one_a4_page(site_server, page, lang):
     page.goto(site_server.url(f"{lang}/rules.html"))
@@ -385,6 +390,7 @@ def test_the_rules_reference_prints_on_one_a4_page(site_server, page, lang):
     assert pdf_pages(page.pdf(format="A4")) > 1
 
 
+@pytest.mark.engine_loading
 def test_every_hand_page_has_a_working_demo_and_stays_on_its_origin(built_site, site_server, page):
     names = sorted(path.stem for path in HAND_FILES.glob("*.toml"))
     for lang in ("en", "ru"):

@@ -6,6 +6,8 @@ trip through the link.
 
 from __future__ import annotations
 
+import pytest
+
 from demo_helpers import ENGINE_WAIT_MS, assert_at, demo_state, embedded_trace, expected_replay, open_demo, page_setup
 
 DEMO_PAGE = "en/playoff-beating.html"
@@ -42,6 +44,7 @@ def test_a_link_with_settings_replays_and_a_changed_hash_brings_back_the_recorde
     assert page.console_errors == []
 
 
+@pytest.mark.engine_loading
 def test_notices_replace_each_other(site_server, page):
     open_demo(page, site_server.url(DEMO_PAGE))
     for fragment in ("step=abc", "step=100000", "foo=1", "step=zzz"):

@@ -1,8 +1,8 @@
 """The live engine from the build's Pyodide memory snapshot (engine already imported): it starts
 from the snapshot and replays like CPython; with the snapshot blocked, or kept damaged, it falls
 back to the ordinary start and still replays like CPython. The returning visitor the other browser
-tests are (conftest.py `page`: the snapshot kept, nothing else) restores it. (The build makes the
-snapshot when Node is there.)
+tests are (conftest.py `page`: the snapshot kept, nothing else) restores it; the engine of a test
+that needs none (`engine_loading`) never starts. (The build makes the snapshot when Node is there.)
 """
 
 from __future__ import annotations
@@ -130,6 +130,26 @@ def test_the_tests_returning_visitor_restores_the_snapshot_it_was_given(site_ser
     assert info["started"] == "snapshot" and info["fallback"] is None, info
     assert not [path for path in site_server.requests_log if path.startswith("/pyodide/snapshot-")]
     replay_with_fine(page, 3)
+    assert page.console_errors == []
+
+
+@pytest.mark.engine_loading
+def test_the_tests_engine_loading_page_never_starts_the_engine_and_steps_its_recorded_hand(site_server, page):
+    # The `page` of a test marked `engine_loading` (conftest.py): the demo in view, the engine woken,
+    # it stays loading; its runtime's loader is asked for once and never comes, and nothing after it
+    # is fetched (no WebAssembly, no snapshot, none kept); the recorded hand steps as ever.
+    site_server.requests_log.clear()
+    open_snapshot_demo(page, site_server)
+    page.locator(f"#demo-{HAND} .demo-app").scroll_into_view_if_needed()
+    page.wait_for_function("() => window.__cardLottery.engine.status === 'loading'")
+    page.wait_for_timeout(3000)  # a returning visitor's engine is ready in about 1 s, a first visit's in 5
+    assert page.evaluate("() => window.__cardLottery.engine.status") == "loading"
+    asked = [path for path in site_server.requests_log if path.startswith("/pyodide/")]
+    assert [path.rsplit("/", 1)[1] for path in asked] == ["pyodide.mjs"], asked
+    assert page.evaluate("async () => (await caches.keys()).length") == 0
+    page.focus(f"#demo-{HAND} .demo-app")
+    page.keyboard.press("End")
+    assert page.evaluate("() => window.__cardLottery.demos[0].n") == len(demo_state(page)["steps"])
     assert page.console_errors == []
 
 

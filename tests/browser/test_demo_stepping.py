@@ -20,6 +20,7 @@ DEMO_PAGE = "en/playoff-beating.html"  # a lesson page with a demo (lesson 3)
 HAND = "playoff-beating"
 
 
+@pytest.mark.engine_loading
 def test_demo_renders_the_first_step_and_the_quotes(site_server, page):
     open_demo(page, site_server.url(DEMO_PAGE))
     trace = embedded_trace(page, HAND)
@@ -40,6 +41,7 @@ def test_demo_renders_the_first_step_and_the_quotes(site_server, page):
     assert page.console_errors == []
 
 
+@pytest.mark.engine_loading
 def test_buttons_step_forward_back_first_last(site_server, page):
     open_demo(page, site_server.url(DEMO_PAGE))
     trace = embedded_trace(page, HAND)
@@ -60,6 +62,7 @@ def test_buttons_step_forward_back_first_last(site_server, page):
     assert page.console_errors == []
 
 
+@pytest.mark.engine_loading
 def test_held_button_repeats(site_server, page):
     open_demo(page, site_server.url(DEMO_PAGE))
     button = page.locator(f"#demo-{HAND} .step-next")
@@ -75,6 +78,7 @@ def test_held_button_repeats(site_server, page):
     assert shown(page, HAND)["step"] == after, "the repeat stops when released"
 
 
+@pytest.mark.engine_loading
 def test_keys_step_without_scrolling_the_page(site_server, page):
     open_demo(page, site_server.url(DEMO_PAGE))
     trace = embedded_trace(page, HAND)
@@ -111,6 +115,7 @@ def test_keys_step_without_scrolling_the_page(site_server, page):
     assert page.get_attribute(f"#demo-{HAND} .demo-announcer", "aria-live") == "polite"
 
 
+@pytest.mark.engine_loading
 def test_slider_moves_to_any_step(site_server, page):
     open_demo(page, site_server.url(DEMO_PAGE))
     trace = embedded_trace(page, HAND)
@@ -132,6 +137,7 @@ def test_slider_moves_to_any_step(site_server, page):
     assert_at(page, trace, middle, HAND)
 
 
+@pytest.mark.engine_loading
 def test_move_list_jumps_and_marks_the_current_move(site_server, page):
     open_demo(page, site_server.url(DEMO_PAGE))
     trace = embedded_trace(page, HAND)
@@ -150,6 +156,7 @@ def test_move_list_jumps_and_marks_the_current_move(site_server, page):
     assert markers == rounds
 
 
+@pytest.mark.engine_loading
 def test_autoplay_advances_and_pauses(site_server, page):
     open_demo(page, site_server.url(DEMO_PAGE))
     app = f"#demo-{HAND} .demo-app"
@@ -165,6 +172,7 @@ def test_autoplay_advances_and_pauses(site_server, page):
     assert shown(page, HAND)["step"] == paused
 
 
+@pytest.mark.engine_loading
 def test_table_as_text(site_server, page):
     open_demo(page, site_server.url(DEMO_PAGE))
     trace = embedded_trace(page, HAND)
@@ -195,6 +203,7 @@ def rebuilt_by_a_redraw(page, app):
     return page.evaluate(REBUILT_BY_A_REDRAW, app)
 
 
+@pytest.mark.engine_loading
 def test_a_redraw_that_changes_nothing_rebuilds_nothing(site_server, page):
     # A view draws a list or a row of cards again only when what it shows changed (lib/dom.js
     # needsDrawing): redrawn at the same step, with the quotes, the cards on the table and the table
@@ -261,6 +270,7 @@ def test_a_redraw_of_the_practice_rebuilds_nothing(site_server, page):
     assert page.console_errors == []
 
 
+@pytest.mark.engine_loading
 def test_a_redraw_of_a_notes_question_rebuilds_nothing(site_server, page):
     # A note's question, asked and then answered: its choices and its result are not drawn again.
     hand = "pair-beaten"
@@ -279,6 +289,7 @@ def test_a_redraw_of_a_notes_question_rebuilds_nothing(site_server, page):
     assert page.console_errors == []
 
 
+@pytest.mark.engine_loading
 def test_deep_link_opens_at_its_step(site_server, page):
     open_demo(page, site_server.url(f"{DEMO_PAGE}#hand={HAND}&step=12"))
     trace = embedded_trace(page, HAND)
@@ -299,6 +310,7 @@ def test_deep_link_opens_at_its_step(site_server, page):
     assert page.evaluate("() => localStorage.getItem('card-lottery.lang')") == "ru"
 
 
+@pytest.mark.engine_loading
 @pytest.mark.parametrize(
     "fragment, step, notice",
     [
@@ -347,6 +359,7 @@ def test_every_step_of_every_other_annotated_hand_draws_the_table_of_its_trace(d
     assert_walk_draws_its_trace(demo_walk(hand, "laptop", "ru"))
 
 
+@pytest.mark.engine_loading
 def test_nothing_is_marked_changed_at_the_first_step(site_server, page):
     open_demo(page, site_server.url(DEMO_PAGE))
     assert page.locator(f"#demo-{HAND} .is-changed").count() == 0
@@ -355,6 +368,7 @@ def test_nothing_is_marked_changed_at_the_first_step(site_server, page):
     assert page.locator(f"#demo-{HAND} .is-changed").count() > 0
 
 
+@pytest.mark.engine_loading
 def test_a_step_of_the_visitors_own_stops_autoplay(site_server, page):
     open_demo(page, site_server.url(DEMO_PAGE))
     app = f"#demo-{HAND} .demo-app"
@@ -368,6 +382,7 @@ def test_a_step_of_the_visitors_own_stops_autoplay(site_server, page):
     assert shown(page, HAND)["step"] == stopped
 
 
+@pytest.mark.engine_loading
 def test_the_language_switch_keeps_the_readers_place(site_server, page):
     page.set_viewport_size({"width": 1280, "height": 800})
     open_demo(page, site_server.url("en/playoff-beating.html"))
@@ -381,6 +396,7 @@ def test_the_language_switch_keeps_the_readers_place(site_server, page):
     assert page.text_content("#failing-to-beat").startswith("Если отбиться нечем")
 
 
+@pytest.mark.engine_loading
 def test_landing_page_goes_to_the_remembered_language(site_server, page):
     page.goto(site_server.url("index.html"))
     page.evaluate("() => localStorage.setItem('card-lottery.lang', 'ru')")
@@ -389,6 +405,7 @@ def test_landing_page_goes_to_the_remembered_language(site_server, page):
     assert page.evaluate("() => document.documentElement.lang") == "ru"
 
 
+@pytest.mark.engine_loading
 def test_reading_page_view_buttons_are_remembered_per_language(site_server, page):
     page.goto(site_server.url("en/text.html"))
     page.wait_for_function("() => window.__cardLottery && window.__cardLottery.ready")
@@ -411,6 +428,7 @@ def test_reading_page_view_buttons_are_remembered_per_language(site_server, page
     assert page.locator(".para-en").first.is_visible() and page.locator(".para-ru").first.is_visible()
 
 
+@pytest.mark.engine_loading
 def test_text_fallback_lists_every_step(site_server, page):
     open_demo(page, site_server.url(DEMO_PAGE))
     trace = embedded_trace(page, HAND)
@@ -421,6 +439,7 @@ def test_text_fallback_lists_every_step(site_server, page):
     assert texts == [s["text"] for s in trace["steps"]]
 
 
+@pytest.mark.engine_loading
 def test_reduced_motion_turns_animations_off(site_server, page):
     page.emulate_media(reduced_motion="reduce")
     open_demo(page, site_server.url(DEMO_PAGE))
@@ -435,6 +454,7 @@ def test_reduced_motion_turns_animations_off(site_server, page):
     assert page.locator(f"#demo-{HAND} .is-changed").count() > 0, "what changed is still marked, without motion"
 
 
+@pytest.mark.engine_loading
 def test_the_lessons_quote_of_the_governing_paragraph_is_highlighted(site_server, page):
     open_demo(page, site_server.url(DEMO_PAGE))
     trace = embedded_trace(page, HAND)
@@ -448,6 +468,7 @@ def test_the_lessons_quote_of_the_governing_paragraph_is_highlighted(site_server
     assert others == [f"quote-{rule}"] or set(others) <= {f"quote-{rule}"} | {q for q in quoted if q.startswith(f"quote-{rule}-")}
 
 
+@pytest.mark.engine_loading
 @pytest.mark.parametrize("lang, start", [("en", "Start"), ("ru", "Начало")])
 def test_the_first_step_is_the_start_not_round_0(site_server, page, lang, start):
     # The stakes before the first deal were headed "Round 0".

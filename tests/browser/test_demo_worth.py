@@ -165,6 +165,7 @@ HEADING_WORDS_AND_FIT = """(selector) => {
 }"""
 
 
+@pytest.mark.engine_loading
 @pytest.mark.parametrize("lang", ["en", "ru"])
 def test_on_a_phone_the_column_headings_break_only_between_words_and_the_table_fits(site_server, page, lang):
     page.set_viewport_size({"width": 390, "height": 844})

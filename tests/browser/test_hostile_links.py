@@ -5,6 +5,8 @@ and the recorded hand stays; a step too long to be exact is said as written."""
 
 from __future__ import annotations
 
+import pytest
+
 from demo_helpers import ENGINE_WAIT_MS, open_demo
 
 DEMO_PAGE = "{lang}/playoff-beating.html"
@@ -47,6 +49,7 @@ def test_a_link_over_a_limit_is_refused_in_the_pages_language(site_server, page)
     assert "настройка «stake» (§4):" in text and "— не целое число от 1 до 1000000000" in text
 
 
+@pytest.mark.engine_loading
 def test_a_step_too_long_to_be_exact_is_said_as_written(site_server, page):
     step = "9" * 23
     open_demo(page, site_server.url(DEMO_PAGE.format(lang="en") + f"#hand={HAND}&step={step}"))

@@ -65,6 +65,7 @@ def cli(games: int, players: int, seed: int, *options: str) -> dict[str, Any]:
     return json.loads(out.stdout)
 
 
+@pytest.mark.engine_loading
 def test_the_page_draws_the_builds_charts_with_the_sites_uplot(page: Page, site_server: ServedSite) -> None:
     for lang in ("en", "ru"):
         page.goto(site_server.url(LESSON.format(lang=lang)))
@@ -205,6 +206,7 @@ RECORD_CANVAS_TEXT = """() => { window.__drawnText = [];
 }"""
 
 
+@pytest.mark.engine_loading
 def test_the_charts_axes_write_negative_ticks_with_the_true_minus(page: Page, site_server: ServedSite) -> None:
     # Seen: the axes said "-15" (a hyphen) where the tables beside them say «−15,49».
     page.add_init_script(f"({RECORD_CANVAS_TEXT})()")
@@ -225,6 +227,7 @@ FINES_CAPTION = {
 }
 
 
+@pytest.mark.engine_loading
 def test_the_fines_charts_caption_names_the_players_and_the_games_with_their_separator(
         page: Page, site_server: ServedSite) -> None:
     # Seen: "(4, 1,000 games each)": the number of players without its word.

@@ -157,6 +157,7 @@ def test_practice_as_a_player_judges_each_answer_as_the_engine_does_and_scores_t
     assert page.console_errors == []
 
 
+@pytest.mark.engine_loading
 def test_a_notes_question_is_asked_before_its_step_and_answered_with_its_explanation(site_server, page):
     hand = "pair-beaten"
     app = f"#demo-{hand} .demo-app"
