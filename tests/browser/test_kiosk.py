@@ -160,7 +160,9 @@ def test_a_page_error_reloads_the_kiosk_but_one_at_every_start_stops_after_three
     screen.wait_for_timeout(2000)  # time for a fifth load, which must not come
     assert len(loads) == 4, loads
     assert screen.evaluate("(key) => sessionStorage.getItem(key)", RELOADS_KEY) == "3"
-    assert screen.errors == ["an error at every start"] * 4
+    # The error of every load, and no other (one thrown as its page is reloaded may not reach
+    # Playwright: seen once, 3 of the 4, in a run of one process; the loads are counted above).
+    assert 3 <= len(screen.errors) <= 4 and set(screen.errors) == {"an error at every start"}, screen.errors
     # The kiosk stays up on its last load: the attract loop goes on playing.
     step = kiosk(screen)["step"]
     screen.wait_for_function("(n) => window.__cardLottery.kiosk.demo.n > n", arg=step, timeout=15_000)
