@@ -68,7 +68,7 @@ class Card:
         raise CardError("not_a_card", text=text.strip())
 
     def __str__(self) -> str:
-        return RANK_LETTERS.get(self.rank, str(self.rank)) + self.suit
+        return _TEXT[self]
 
     def __repr__(self) -> str:
         return f"Card.parse({str(self)!r})"
@@ -79,6 +79,8 @@ for _suit in SUITS:
     for _rank in RANKS:
         _CARDS[_rank, _suit] = Card(_rank, _suit)
 FULL_DECK: tuple[Card, ...] = tuple(_CARDS[r, s] for s in SUITS for r in RANKS)
+# Each card's notation, made once: traces, records and JSON write cards by the million.
+_TEXT = {card: RANK_LETTERS.get(card.rank, str(card.rank)) + card.suit for card in FULL_DECK}
 SUIT_INDEX = {s: i for i, s in enumerate(SUITS)}
 CARD_ORDER = {card: card.rank * 4 + SUIT_INDEX[card.suit] for card in FULL_DECK}  # rank, then suit
 

@@ -93,6 +93,8 @@ _ALL = frozenset(FULL_DECK)
 
 
 def _plain(value: Any) -> Any:
+    if value is None or type(value) in (int, str, bool):  # most values: spared the checks below
+        return value
     if isinstance(value, Card):
         return str(value)
     if isinstance(value, Event):
