@@ -5,7 +5,8 @@
   starts the next), so that one engine runs at a time, after the Chromium tests (tests/conftest.py
   schedules them so under xdist).
 - ``tab``: the engine's window on a new server of the built site (a new origin: a first visit, with
-  nothing kept by an earlier test), with the test hook that reports the pages' errors.
+  nothing kept by an earlier test), with the test hook that reports the pages' errors;
+  `tab.keep_the_snapshot()` makes it a returning visitor's.
 - ``another_tab``: a factory of more servers of the site, for what a second visitor opens.
 """
 

@@ -33,6 +33,7 @@ from sitegen.serve import accepted_encodings  # (browser_helpers puts the reposi
 HOOK = Path(__file__).with_name("test-hook.js")
 HOOK_PATH = "/__test/hook.js"
 ERRORS_PATH = "/__test/errors"
+BLANK_PATH = "/__test/blank.html"  # a page of the origin with nothing on it (Tab.keep_the_snapshot)
 HOOK_TAG = f'<script src="{HOOK_PATH}"></script>'.encode()
 
 
@@ -96,6 +97,10 @@ class HookedHandler(QuietHandler):
         path = urlsplit(self.path).path
         if path == HOOK_PATH:
             return self._send_bytes(HOOK.read_bytes(), "text/javascript; charset=utf-8")
+        if path == BLANK_PATH:
+            # (an icon of its own, or the browser asks for /favicon.ico, which the site has not)
+            return self._send_bytes(b'<!doctype html><title>blank</title><link rel="icon" href="data:,">',
+                                    "text/html; charset=utf-8")
         if path == "/sw.js" or path.endswith((".html", "/")):
             local = Path(self.translate_path(self.path))
             if local.is_dir():
@@ -166,6 +171,7 @@ class HookedServer:
     """The built site on 127.0.0.1 (a free port), with the test hook; `url(path)`, `log`, `close()`."""
 
     def __init__(self, root: Path) -> None:
+        self.root = root
         self.log = ServerLog()
         handler = type("Hooked", (HookedHandler,), {"log": self.log, "blocked_prefixes": set(), "requests_log": []})
         self.httpd = _Server(("127.0.0.1", 0), functools.partial(handler, directory=str(root)))
